@@ -1,0 +1,3 @@
+"""Triominoes: an exact rules engine, AI players and tournaments."""
+
+__version__ = "0.1.0"

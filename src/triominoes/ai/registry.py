@@ -1,0 +1,61 @@
+"""Players by name: ``random``, ``greedy``, ... and the strength levels.
+
+A spec is a name with optional settings, ``ismcts:iterations=400``; a
+level (``easy`` .. ``expert``) is a name for a tuned spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from triominoes.ai.player import Player
+from triominoes.ai.simple import GreedyPlayer, RandomPlayer
+
+Factory = Callable[..., Player]
+
+PLAYERS: dict[str, Factory] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+}
+
+LEVELS: dict[str, str] = {}
+
+
+def player_names() -> list[str]:
+    return [*PLAYERS, *LEVELS]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """Split ``name:key=value,key=value`` into the name and numeric settings."""
+    name, _, settings = spec.partition(":")
+    name = LEVELS.get(name, name)
+    if ":" in name:  # a level expands to a spec with settings of its own
+        base, more = parse_spec(name)
+        return base, {**more, **_settings(settings, spec)}
+    return name, _settings(settings, spec)
+
+
+def _settings(text: str, spec: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for part in filter(None, text.split(",")):
+        key, sep, value = part.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"player {spec!r}: setting {part!r} is not key=number") from None
+        out[key.strip()] = int(number) if number.is_integer() else number
+    return out
+
+
+def make_player(spec: str, seed: int | None = None) -> Player:
+    """A fresh player from a spec; raises ValueError for unknown names."""
+    name, settings = parse_spec(spec)
+    factory = PLAYERS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown player {spec!r} (known: {', '.join(player_names())})")
+    try:
+        return factory(seed=seed, **settings)
+    except TypeError as exc:
+        raise ValueError(f"player {spec!r}: {exc}") from None

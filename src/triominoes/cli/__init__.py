@@ -1,0 +1,1 @@
+"""The ``triominoes`` command: thin wrappers over core, ai and sim."""

@@ -1,0 +1,146 @@
+"""The ``triominoes`` command line.
+
+Each command parses its options, calls the library and prints. Errors in
+the user's input end the command with one ``error: ...`` line on standard
+error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from triominoes import __version__
+from triominoes.ai.registry import make_player, player_names
+from triominoes.cli.options import rules_from_options
+from triominoes.cli.scoresheet import score_sheet
+from triominoes.core.errors import TriominoesError
+from triominoes.core.game import Game
+from triominoes.core.record import loads, record_of, replay, replay_json
+from triominoes.core.rules import PRESETS
+from triominoes.sim.match import play_game
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Triominoes: rules engine, game records, AI players and tournaments.",
+)
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def read_text(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {path}: {exc}")
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"triominoes {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=version_callback, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Triominoes: rules engine, game records, AI players and tournaments."""
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the machine-readable report.")] = False,
+) -> None:
+    """Check a game record and score it with the engine."""
+    text = read_text(file)
+    try:
+        record = loads(text)
+        game = replay(record)
+    except TriominoesError as exc:
+        fail(str(exc))
+    except RecursionError:
+        fail("malformed JSON: nested too deeply")
+    if as_json:
+        typer.echo(json.dumps(replay_json(game), indent=1))
+    else:
+        typer.echo(score_sheet(game, record.players))
+
+
+@app.command("selfplay")
+def selfplay_command(
+    seed: Annotated[int, typer.Option(help="Seed for the deal and the bots.")] = 1,
+    players: Annotated[int, typer.Option(min=2, max=6, help="Number of players.")] = 2,
+    rules: Annotated[str, typer.Option(help="Preset name, JSON object or .json file.")] = "standard",
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="House rule FIELD=VALUE (JSON value); repeatable."),
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(help=f"Player spec per seat, repeated ({', '.join(player_names())})."),
+    ] = None,
+    output: Annotated[
+        str, typer.Option("-o", "--output", help="Write the record here (- for stdout).")
+    ] = "-",
+) -> None:
+    """Play a whole game between bots and write its record."""
+    specs = bot or ["greedy"]
+    try:
+        ruleset = rules_from_options(rules, set_)
+        rng = random.Random(seed)
+        seats = [make_player(specs[s % len(specs)], rng.randrange(2**32)) for s in range(players)]
+        game = Game(ruleset, players, seed=rng.randrange(2**32))
+    except (TriominoesError, ValueError) as exc:
+        fail(str(exc))
+    play_game(game, seats)
+    names = [f"{specs[s % len(specs)]} {s}" for s in range(players)]
+    meta = {"seed": seed, "bots": [specs[s % len(specs)] for s in range(players)],
+            "generator": f"triominoes {__version__} selfplay"}
+    text = json.dumps(record_of(game, names, meta).to_json(), indent=1)
+    if output == "-":
+        typer.echo(text)
+        return
+    Path(output).write_text(text + "\n", encoding="utf-8")
+    winners = ", ".join(names[s] for s in game.winners)
+    typer.echo(f"{output}: {len(game.rounds)} rounds, totals {game.totals}, winner {winners}")
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[str, typer.Argument(help="Preset name, JSON object or .json file.")] = "",
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="House rule FIELD=VALUE; repeatable.")
+    ] = None,
+) -> None:
+    """Show a rule set as JSON (or list the presets)."""
+    if not name:
+        for preset in PRESETS:
+            typer.echo(preset)
+        return
+    try:
+        ruleset = rules_from_options(name, set_)
+    except TriominoesError as exc:
+        fail(str(exc))
+    typer.echo(json.dumps(ruleset.to_json(), indent=1))
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,38 @@
+"""Reading rule sets from the command line: a preset, a JSON object or a
+file, with ``--set FIELD=VALUE`` house rules on top."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from triominoes.core.errors import InvalidRules
+from triominoes.core.rules import RuleSet
+
+
+def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
+    text = rules.strip()
+    if text.startswith("{"):
+        data: object = _json(text, "--rules")
+    elif text.endswith(".json") and Path(text).is_file():
+        data = _json(Path(text).read_text(encoding="utf-8"), text)
+    else:
+        data = text
+    ruleset = RuleSet.from_json(data)
+    changes = {}
+    for item in overrides or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidRules(f"--set {item!r}: write FIELD=VALUE")
+        try:
+            changes[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            changes[key.strip()] = value  # a bare word: a string field
+    return ruleset.with_overrides(**changes) if changes else ruleset
+
+
+def _json(text: str, where: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRules(f"{where}: malformed JSON: {exc}") from None

@@ -1,0 +1,263 @@
+"""Game records (record.md): read, validate, write, and replay with the engine.
+
+Everything here works on JSON values (``dict``/``list``/``str``), not files:
+reading a file and printing belong to the interfaces. Every way a record
+can be wrong raises :class:`RecordError` naming where (round, action, seat,
+token) and why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from triominoes.core.actions import BadToken, parse_action
+from triominoes.core.errors import IllegalAction, InvalidRules, NotATile, RecordError
+from triominoes.core.game import Game, PlayedRound
+from triominoes.core.round import Deal, Outcome
+from triominoes.core.rules import RuleSet
+from triominoes.core.tiles import TileSet, tile_set
+
+FORMAT = "triominoes-record"
+VERSION = 1
+_TOP_KEYS = {"format", "version", "rules", "players", "rounds", "meta", "result"}
+_ROUND_KEYS = {"hands", "pool", "actions"}
+
+
+@dataclass
+class RoundRecord:
+    deal: Deal
+    actions: list[str]
+
+
+@dataclass
+class Record:
+    rules: RuleSet
+    players: list[str]
+    rounds: list[RoundRecord] = field(default_factory=list)
+    meta: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        tiles = tile_set(self.rules.tile_set)
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_record(),
+            "players": list(self.players),
+            "rounds": [
+                {
+                    "hands": [[tiles.tiles[t].name for t in hand] for hand in r.deal.hands],
+                    "pool": [tiles.tiles[t].name for t in r.deal.pool],
+                    "actions": list(r.actions),
+                }
+                for r in self.rounds
+            ],
+        }
+        if self.meta is not None:
+            out["meta"] = self.meta
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+
+# --- reading ---------------------------------------------------------------
+
+
+def loads(text: str) -> Record:
+    """Parse a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"malformed JSON: {exc}") from None
+    except UnicodeDecodeError as exc:  # pragma: no cover - bytes input
+        raise RecordError(f"not UTF-8 text: {exc}") from None
+    return read(data)
+
+
+def read(data: object) -> Record:
+    """Validate a record's structure (not its play: see :func:`replay`)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise RecordError(f"unknown record key {unknown[0]!r}")
+    if data.get("format", FORMAT) != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}")
+    if data.get("version", VERSION) != VERSION:
+        raise RecordError(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+    if "rules" not in data:
+        raise RecordError("the record has no 'rules'")
+    try:
+        rules = RuleSet.from_json(data["rules"])
+    except InvalidRules as exc:
+        raise RecordError(f"rules: {exc}") from None
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("'players' must be a list of names")
+    if not 2 <= len(players) <= 6:
+        raise RecordError(f"{len(players)} players: the game is for 2 to 6 players")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        raise RecordError("'rounds' must be a list")
+    tiles = tile_set(rules.tile_set)
+    parsed = [_read_round(tiles, r, number) for number, r in enumerate(rounds, 1)]
+    meta = _optional_object(data, "meta")
+    result = _optional_object(data, "result")
+    return Record(rules, list(players), parsed, meta, result)
+
+
+def _optional_object(data: Mapping[str, Any], key: str) -> dict[str, Any] | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise RecordError(f"'{key}' must be an object")
+    return value
+
+
+def _read_round(tiles: TileSet, data: object, number: int) -> RoundRecord:
+    def fail(reason: str) -> RecordError:
+        return RecordError(reason, round_number=number)
+
+    if not isinstance(data, Mapping):
+        raise fail("a round must be an object")
+    unknown = sorted(set(data) - _ROUND_KEYS)
+    if unknown:
+        raise fail(f"unknown round key {unknown[0]!r}")
+    hands = data.get("hands")
+    pool = data.get("pool")
+    actions = data.get("actions", [])
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise fail("'hands' must be a list of lists of tiles")
+    if not isinstance(pool, list):
+        raise fail("'pool' must be a list of tiles")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise fail("'actions' must be a list of action tokens")
+
+    def tile_ids(names: list[Any], where: str) -> tuple[int, ...]:
+        ids = []
+        for name in names:
+            if not isinstance(name, str):
+                raise fail(f"{where}: {name!r} is not a tile name")
+            try:
+                ids.append(tiles.parse(name).id)
+            except NotATile as exc:
+                raise fail(f"{where}: {exc}") from None
+        return tuple(ids)
+
+    deal = Deal(
+        tuple(tile_ids(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)),
+        tile_ids(pool, "pool"),
+    )
+    return RoundRecord(deal, list(actions))
+
+
+# --- replaying -------------------------------------------------------------
+
+
+def replay(record: Record) -> Game:
+    """Play a record through the engine; raises RecordError where it breaks."""
+    game = Game(record.rules, len(record.players))
+    for number, round_record in enumerate(record.rounds, 1):
+        if game.finished:
+            raise RecordError("the game is already over", round_number=number)
+        if not game.needs_deal:
+            raise RecordError(f"round {number - 1} did not finish", round_number=number)
+        if len(round_record.deal.hands) != len(record.players):
+            raise RecordError(
+                f"{len(round_record.deal.hands)} hands for {len(record.players)} players",
+                round_number=number,
+            )
+        try:
+            state = game.start_round(round_record.deal)
+        except IllegalAction as exc:
+            raise RecordError(str(exc), round_number=number) from None
+        for index, token in enumerate(round_record.actions, 1):
+            seat = None if state.over else state.seat
+            try:
+                if state.over:
+                    raise IllegalAction("the round is over")
+                game.apply(parse_action(token))
+            except (IllegalAction, BadToken) as exc:
+                raise RecordError(
+                    str(exc), round_number=number, action_number=index, seat=seat, token=token
+                ) from None
+    if record.result is not None:
+        _check_result(record.result, game)
+    return game
+
+
+def _check_result(result: Mapping[str, Any], game: Game) -> None:
+    totals = result.get("totals")
+    winners = result.get("winners")
+    if totals is not None and totals != game.totals:
+        raise RecordError(f"the record's result says totals {totals}, the replay gives {game.totals}")
+    if winners is not None and winners != game.winners:
+        raise RecordError(
+            f"the record's result says winners {winners}, the replay gives {game.winners}"
+        )
+
+
+def round_totals(played: PlayedRound) -> list[int]:
+    """Cumulative totals after a round (so far, if it is unfinished)."""
+    state = played.state
+    award = state.end.points if state.end else (0,) * state.players
+    return [
+        start + points + extra
+        for start, points, extra in zip(played.start_totals, state.points, award, strict=True)
+    ]
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": outcome.seat,
+        "action": str(outcome.action),
+        "points": outcome.points,
+    }
+    score = outcome.score
+    if score is not None:
+        out["bonus"] = {
+            "hexagons": score.hexagons,
+            "bridge": score.bridge,
+            "two_sided": score.two_sided,
+            "shape": "bridge" if score.bridge else "two-sided" if score.two_sided else None,
+            "corner": score.corner,
+        }
+    return out
+
+
+def replay_json(game: Game) -> dict[str, Any]:
+    """The ``replay --json`` report (record.md)."""
+    rounds = []
+    for played in game.rounds:
+        state = played.state
+        end = state.end
+        rounds.append(
+            {
+                "opener": state.opener,
+                "actions": [outcome_json(o) for o in played.outcomes],
+                "end": {
+                    "reason": end.reason if end else "unfinished",
+                    "winners": list(end.winners) if end else [],
+                    "points": list(end.points) if end else [0] * state.players,
+                },
+                "totals": round_totals(played),
+            }
+        )
+    return {
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "finished": game.finished,
+        "winners": list(game.winners),
+    }
+
+
+def record_of(game: Game, players: list[str], meta: dict[str, Any] | None = None) -> Record:
+    """The record of a game played through the engine."""
+    rounds = [
+        RoundRecord(played.deal, [str(o.action) for o in played.outcomes])
+        for played in game.rounds
+    ]
+    result = {"totals": list(game.totals), "winners": list(game.winners)}
+    return Record(game.rules, list(players), rounds, meta, result)

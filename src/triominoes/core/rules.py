@@ -1,0 +1,319 @@
+"""Rule sets (rules.md §7): every variant is data, never a branch on a name.
+
+A :class:`RuleSet` is a frozen value. The five presets are instances; house
+rules are a preset with fields replaced (:meth:`RuleSet.with_overrides`).
+The JSON form is the one records use (record.md): a preset name, or an
+object ``{"preset": NAME, FIELD: VALUE, ...}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from triominoes.core.errors import InvalidRules, NotATile
+from triominoes.core.tiles import TILE_SET_NAMES, tile_set
+
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+OPENINGS = ("highest-triple", "highest-triple-then-rotate")
+BLOCKED_SCORINGS = ("differences", "others-minus-own", "none")
+GAME_ENDS = ("last-round", "round-winner", "single-round")
+TRIPLE_KEY = "triple"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The fields of rules.md §7, plus the preset it derives from.
+
+    ``hand_size`` and ``opening_bonus`` are stored as sorted pairs so the
+    value stays hashable; use :meth:`hand_size_for` and
+    :meth:`opening_bonus_for` to read them.
+    """
+
+    name: str = "standard"
+    version: int = 1
+    tile_set: str = "standard56"
+    hand_size: tuple[tuple[int, int], ...] = ((2, 9), (3, 7), (4, 7), (5, 6), (6, 6))
+    opening: str = "highest-triple"
+    opening_bonus: tuple[tuple[str, int], ...] = ((TRIPLE_KEY, 10), ("0-0-0", 40))
+    draw_penalty: int = 5
+    max_draws: int | None = 3
+    pass_penalty: int = 10
+    voluntary_draw: bool = True
+    hexagon_bonus: tuple[int, int, int] = (50, 100, 150)
+    bridge_bonus: int = 40
+    two_side_bonus: int = 40
+    corner_fallback: bool = False
+    going_out_bonus: int = 25
+    collect_hands: bool = True
+    finish_cycle_after_out: bool = False
+    blocked_when_no_moves: bool = True
+    blocked_scoring: str = "differences"
+    game_end: str = "last-round"
+    target_score: int | None = 400
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # --- reading -------------------------------------------------------
+
+    def hand_size_for(self, players: int) -> int:
+        for count, size in self.hand_size:
+            if count == players:
+                return size
+        raise InvalidRules(f"{players} players: the game is for 2 to 6 players")
+
+    def opening_bonus_for(self, tile_name: str, is_triple: bool) -> int:
+        """A tile name wins over the word ``triple`` (rules.md §5)."""
+        bonuses = dict(self.opening_bonus)
+        if tile_name in bonuses:
+            return bonuses[tile_name]
+        if is_triple:
+            return bonuses.get(TRIPLE_KEY, 0)
+        return 0
+
+    # --- deriving ------------------------------------------------------
+
+    def with_overrides(self, **overrides: Any) -> RuleSet:
+        """House rules: this rule set with fields replaced (JSON-style values)."""
+        return _from_fields(self, overrides)
+
+    @property
+    def base_preset(self) -> RuleSet:
+        return PRESETS.get(self.name, STANDARD)
+
+    def overrides(self) -> dict[str, Any]:
+        """The fields that differ from the preset named ``name``, JSON-style."""
+        base = self.base_preset.to_json()
+        mine = self.to_json()
+        return {
+            key: value
+            for key, value in mine.items()
+            if key not in ("preset", "name", "version") and value != base[key]
+        }
+
+    # --- JSON ----------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field, JSON-style, under the preset it derives from."""
+        out: dict[str, Any] = {"preset": self.base_preset.name}
+        for field in dataclasses.fields(self):
+            out[field.name] = _field_to_json(field.name, getattr(self, field.name))
+        return out
+
+    def to_record(self) -> str | dict[str, Any]:
+        """The compact record form: the preset name, or preset plus overrides."""
+        overrides = self.overrides()
+        if not overrides and self.name in PRESETS:
+            return self.name
+        return {"preset": self.base_preset.name, **overrides}
+
+    @staticmethod
+    def from_json(data: object) -> RuleSet:
+        """Read a preset name or a ``{"preset": ..., FIELD: VALUE}`` object."""
+        if isinstance(data, str):
+            return preset(data)
+        if not isinstance(data, Mapping):
+            raise InvalidRules("rules must be a preset name or an object")
+        fields = dict(data)
+        base_name = fields.pop("preset", "standard")
+        if not isinstance(base_name, str):
+            raise InvalidRules("'preset' must be a preset name")
+        base = preset(base_name)
+        fields.pop("name", None)  # informational (record.md)
+        fields.pop("version", None)
+        return _from_fields(base, fields)
+
+
+# --- conversion and validation ---------------------------------------------
+
+_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(RuleSet))
+
+
+def _field_to_json(name: str, value: Any) -> Any:
+    if name == "hand_size":
+        return {str(count): size for count, size in value}
+    if name == "opening_bonus":
+        return dict(value)
+    if name == "hexagon_bonus":
+        return list(value)
+    return value
+
+
+def _from_fields(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
+    changes: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key not in _FIELD_NAMES or key == "version":
+            raise InvalidRules(f"unknown rules field {key!r}")
+        changes[key] = _field_from_json(key, value)
+    return dataclasses.replace(base, **changes)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field_from_json(name: str, value: Any) -> Any:
+    if name == "hand_size":
+        if not isinstance(value, Mapping):
+            raise InvalidRules("hand_size must be an object keyed by player count")
+        pairs = []
+        for count, size in value.items():
+            try:
+                players = int(count)
+            except (TypeError, ValueError):
+                raise InvalidRules(f"hand_size key {count!r} is not a player count") from None
+            pairs.append((players, size))
+        return tuple(sorted(pairs))
+    if name == "opening_bonus":
+        if not isinstance(value, Mapping):
+            raise InvalidRules("opening_bonus must be an object of tile names to bonuses")
+        return tuple(sorted(value.items()))
+    if name == "hexagon_bonus":
+        if not isinstance(value, list | tuple) or len(value) != 3:
+            raise InvalidRules("hexagon_bonus must be a list of three numbers")
+        return tuple(value)
+    return value
+
+
+_INT_FIELDS = (
+    "version",
+    "draw_penalty",
+    "pass_penalty",
+    "bridge_bonus",
+    "two_side_bonus",
+    "going_out_bonus",
+)
+_BOOL_FIELDS = (
+    "voluntary_draw",
+    "corner_fallback",
+    "collect_hands",
+    "finish_cycle_after_out",
+    "blocked_when_no_moves",
+)
+
+
+def _validate(rules: RuleSet) -> None:
+    if not isinstance(rules.name, str) or not rules.name:
+        raise InvalidRules("a rule set needs a name")
+    for name in _INT_FIELDS:
+        if not _is_int(getattr(rules, name)):
+            raise InvalidRules(f"{name} must be a whole number")
+    for name in _BOOL_FIELDS:
+        if not isinstance(getattr(rules, name), bool):
+            raise InvalidRules(f"{name} must be true or false")
+    if rules.tile_set not in TILE_SET_NAMES:
+        raise InvalidRules(f"tile_set must be one of {', '.join(TILE_SET_NAMES)}")
+    _check_choice("opening", rules.opening, OPENINGS)
+    _check_choice("blocked_scoring", rules.blocked_scoring, BLOCKED_SCORINGS)
+    _check_choice("game_end", rules.game_end, GAME_ENDS)
+    if rules.max_draws is not None and not (_is_int(rules.max_draws) and rules.max_draws >= 1):
+        raise InvalidRules("max_draws must be a number of at least 1, or null")
+    if rules.target_score is not None and not _is_int(rules.target_score):
+        raise InvalidRules("target_score must be a whole number or null")
+    if rules.game_end != "single-round" and rules.target_score is None:
+        raise InvalidRules(f"game_end {rules.game_end!r} needs a target_score")
+    if not all(_is_int(b) for b in rules.hexagon_bonus):
+        raise InvalidRules("hexagon_bonus must be three whole numbers")
+    _validate_hand_size(rules)
+    _validate_opening_bonus(rules)
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+
+
+def _validate_hand_size(rules: RuleSet) -> None:
+    counts = [count for count, _ in rules.hand_size]
+    if sorted(counts) != list(PLAYER_COUNTS):
+        raise InvalidRules("hand_size must give a size for each of 2, 3, 4, 5 and 6 players")
+    tiles = tile_set(rules.tile_set).size
+    for count, size in rules.hand_size:
+        if not _is_int(size) or size < 1:
+            raise InvalidRules(f"hand_size for {count} players must be at least 1")
+        if count * size > tiles:
+            raise InvalidRules(
+                f"hand_size {size} for {count} players needs {count * size} tiles; "
+                f"the {rules.tile_set} set has {tiles}"
+            )
+
+
+def _validate_opening_bonus(rules: RuleSet) -> None:
+    tiles = tile_set(rules.tile_set)
+    for key, bonus in rules.opening_bonus:
+        if not _is_int(bonus):
+            raise InvalidRules(f"opening_bonus for {key!r} must be a whole number")
+        if key == TRIPLE_KEY:
+            continue
+        try:
+            tile = tiles.parse(key)
+        except NotATile as exc:
+            raise InvalidRules(f"opening_bonus: {exc}") from None
+        if tile.name != key:
+            raise InvalidRules(f"opening_bonus: write {key!r} as {tile.name!r}")
+
+
+# --- presets ---------------------------------------------------------------
+
+STANDARD = RuleSet()
+PRESSMAN = dataclasses.replace(
+    STANDARD,
+    name="pressman",
+    voluntary_draw=False,
+    hexagon_bonus=(50, 60, 70),
+    two_side_bonus=0,
+    blocked_when_no_moves=False,
+    blocked_scoring="others-minus-own",
+    game_end="round-winner",
+)
+CZECH = dataclasses.replace(
+    STANDARD,
+    name="czech",
+    max_draws=None,
+    voluntary_draw=False,
+    blocked_when_no_moves=False,
+    blocked_scoring="others-minus-own",
+    game_end="round-winner",
+)
+GERMAN = dataclasses.replace(
+    STANDARD,
+    name="german",
+    opening_bonus=(("0-0-0", 40),),
+    hexagon_bonus=(50, 60, 70),
+    two_side_bonus=0,
+    finish_cycle_after_out=True,
+    blocked_when_no_moves=False,
+    blocked_scoring="others-minus-own",
+    game_end="single-round",
+    target_score=None,
+)
+SPANISH = dataclasses.replace(
+    STANDARD,
+    name="spanish",
+    opening="highest-triple-then-rotate",
+    opening_bonus=(("0-0-0", 10), ("5-5-5", 40)),
+    max_draws=None,
+    pass_penalty=0,
+    voluntary_draw=False,
+    two_side_bonus=0,
+    corner_fallback=True,
+    collect_hands=False,
+    blocked_when_no_moves=False,
+    blocked_scoring="none",
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.name: r for r in (STANDARD, PRESSMAN, CZECH, GERMAN, SPANISH)
+}
+
+
+def preset(name: str) -> RuleSet:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise InvalidRules(
+            f"unknown rule set {name!r} (presets: {', '.join(PRESETS)})"
+        ) from None

@@ -1,0 +1,105 @@
+"""Points: placement bonuses, the opening bonus and round-end awards.
+
+Rule sets give the amounts; the board gives shape codes (see board.py). The
+code-to-bonus table is built once per rule set so the hot path scores a
+placement with one list lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triominoes.core.board import BRIDGE, CORNER, TWO_SIDED
+from triominoes.core.rules import RuleSet
+
+
+def shape_bonus_table(rules: RuleSet) -> list[int]:
+    """Bonus points for each of the 16 shape codes (``hexagons * 4 + kind``).
+
+    A hexagon excludes the other shapes (rules.md §4), so any code with
+    hexagons scores only the hexagon bonus.
+    """
+    table = [0] * 16
+    table[BRIDGE] = rules.bridge_bonus
+    table[TWO_SIDED] = rules.two_side_bonus
+    for hexagons in (1, 2, 3):
+        for kind in range(4):
+            table[hexagons * 4 + kind] = rules.hexagon_bonus[hexagons - 1]
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What one placement earns, broken down for people and UIs."""
+
+    tile_value: int
+    opening_bonus: int = 0
+    hexagons: int = 0
+    bridge: bool = False
+    two_sided: bool = False
+    corner: bool = False
+    shape_bonus: int = 0
+
+    @property
+    def points(self) -> int:
+        return self.tile_value + self.opening_bonus + self.shape_bonus
+
+    @property
+    def shape(self) -> str | None:
+        """The name of the bonus shape, for display ("hexagon", "bridge", ...)."""
+        if self.hexagons:
+            return {1: "hexagon", 2: "double hexagon", 3: "triple hexagon"}[self.hexagons]
+        if self.bridge:
+            return "bridge"
+        if self.two_sided:
+            return "two-sided"
+        return None
+
+    @staticmethod
+    def of(rules: RuleSet, tile_value: int, code: int, opening_bonus: int = 0) -> Score:
+        hexagons, kind = divmod(code, 4)
+        # A bridge or two-sided shape counts only where the rule set pays for
+        # it: under pressman, german and spanish closing a gap is plain play.
+        return Score(
+            tile_value=tile_value,
+            opening_bonus=opening_bonus,
+            hexagons=hexagons,
+            bridge=not hexagons and kind == BRIDGE and rules.bridge_bonus != 0,
+            two_sided=not hexagons and kind == TWO_SIDED and rules.two_side_bonus != 0,
+            corner=kind == CORNER,
+            shape_bonus=shape_bonus_table(rules)[code],
+        )
+
+    def describe(self) -> str:
+        """E.g. ``60: tile 10 + hexagon 50``."""
+        parts = [f"tile {self.tile_value}"]
+        if self.opening_bonus:
+            parts.append(f"opening {self.opening_bonus}")
+        if self.shape and self.shape_bonus:
+            parts.append(f"{self.shape} {self.shape_bonus}")
+        return f"{self.points}: " + " + ".join(parts)
+
+
+def blocked_awards(hand_values: Sequence[int], scoring: str) -> tuple[list[int], list[int]]:
+    """Winners (the lowest hands, ties included) and points of a blocked round."""
+    low = min(hand_values)
+    winners = [seat for seat, value in enumerate(hand_values) if value == low]
+    points = [0] * len(hand_values)
+    total = sum(hand_values)
+    for seat in winners:
+        if scoring == "differences":
+            points[seat] = sum(v - low for v in hand_values)
+        elif scoring == "others-minus-own":
+            points[seat] = total - low - low
+        # "none": the round is won, nothing is scored.
+    return winners, points
+
+
+def out_award(rules: RuleSet, seat: int, hand_values: Sequence[int]) -> list[int]:
+    """What the round end gives when ``seat`` went out (others lose nothing)."""
+    points = [0] * len(hand_values)
+    points[seat] = rules.going_out_bonus
+    if rules.collect_hands:
+        points[seat] += sum(v for s, v in enumerate(hand_values) if s != seat)
+    return points

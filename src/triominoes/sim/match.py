@@ -1,0 +1,44 @@
+"""Playing games and rounds between players through the checked engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from triominoes.ai.player import Player
+from triominoes.core.game import Game
+from triominoes.core.round import Outcome
+
+Observer = Callable[[Game, Outcome], None]
+
+
+def play_turns(
+    game: Game, players: Sequence[Player], observe: Observer | None = None
+) -> None:
+    """Play the current round to its end: each seat chooses from its own view."""
+    state = game.round
+    while not state.over:
+        seat = state.seat
+        action = players[seat].choose(game.view(seat))
+        outcome = game.apply(action)
+        if observe is not None:
+            observe(game, outcome)
+
+
+def play_game(game: Game, players: Sequence[Player], observe: Observer | None = None) -> Game:
+    """Deal and play rounds until the game is over."""
+    if len(players) != game.players:
+        raise ValueError(f"{len(players)} players for a {game.players}-player game")
+    while not game.finished:
+        if game.needs_deal:
+            game.start_round()
+        play_turns(game, players, observe)
+    return game
+
+
+def play_round(game: Game, players: Sequence[Player], observe: Observer | None = None) -> Game:
+    """Deal and play one round of ``game`` (a round-only match)."""
+    if len(players) != game.players:
+        raise ValueError(f"{len(players)} players for a {game.players}-player game")
+    game.start_round()
+    play_turns(game, players, observe)
+    return game
