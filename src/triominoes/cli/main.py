@@ -58,7 +58,9 @@ def version_callback(value: bool) -> None:
 def root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=version_callback, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", callback=version_callback, is_eager=True, help="Show the version."
+        ),
     ] = False,
 ) -> None:
     """Triominoes: rules engine, game records, AI players and tournaments."""
@@ -67,7 +69,9 @@ def root(
 @app.command("replay")
 def replay_command(
     file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the machine-readable report.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the machine-readable report.")
+    ] = False,
 ) -> None:
     """Check a game record and score it with the engine."""
     text = read_text(file)
@@ -88,7 +92,9 @@ def replay_command(
 def selfplay_command(
     seed: Annotated[int, typer.Option(help="Seed for the deal and the bots.")] = 1,
     players: Annotated[int, typer.Option(min=2, max=6, help="Number of players.")] = 2,
-    rules: Annotated[str, typer.Option(help="Preset name, JSON object or .json file.")] = "standard",
+    rules: Annotated[
+        str, typer.Option(help="Preset name, JSON object or .json file.")
+    ] = "standard",
     set_: Annotated[
         list[str] | None,
         typer.Option("--set", help="House rule FIELD=VALUE (JSON value); repeatable."),
@@ -112,8 +118,11 @@ def selfplay_command(
         fail(str(exc))
     play_game(game, seats)
     names = [f"{specs[s % len(specs)]} {s}" for s in range(players)]
-    meta = {"seed": seed, "bots": [specs[s % len(specs)] for s in range(players)],
-            "generator": f"triominoes {__version__} selfplay"}
+    meta = {
+        "seed": seed,
+        "bots": [specs[s % len(specs)] for s in range(players)],
+        "generator": f"triominoes {__version__} selfplay",
+    }
     text = json.dumps(record_of(game, names, meta).to_json(), indent=1)
     if output == "-":
         typer.echo(text)

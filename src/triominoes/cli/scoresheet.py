@@ -71,14 +71,17 @@ def score_sheet(game: Game, names: list[str]) -> str:
             lines.append(row("", "(unfinished)", "", totals))
         else:
             won = ", ".join(names[s] for s in end.winners)
-            award = ", ".join(
-                f"{names[s]} {p:+d}" for s, p in enumerate(end.points) if p
-            ) or "no points"
+            award = (
+                ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(end.points) if p)
+                or "no points"
+            )
             lines.append(row("end", f"{end.reason}: {won} ({award})", "", round_totals(played)))
         lines.append("")
     if game.finished:
         lines.append("Game over. Winner: " + ", ".join(names[s] for s in game.winners))
     else:
         lines.append("The game is not finished.")
-    lines.append("Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, game.totals, strict=True)))
+    lines.append(
+        "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, game.totals, strict=True))
+    )
     return "\n".join(lines)

@@ -21,7 +21,6 @@ is placed in it.
 
 from __future__ import annotations
 
-from triominoes.core.errors import IllegalAction
 from triominoes.core.fits import FREE, FitTable
 from triominoes.core.lattice import (
     DOWN_CORNERS,
@@ -64,7 +63,7 @@ def neighbour_ids(cell: int) -> tuple[int, int, int]:
 
 
 class Board:
-    __slots__ = ("fits", "tiles", "values", "counts", "open")
+    __slots__ = ("counts", "fits", "open", "tiles", "values")
 
     def __init__(self, fits: FitTable) -> None:
         self.fits = fits

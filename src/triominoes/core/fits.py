@@ -50,7 +50,7 @@ class FitTable:
                 for k, numbers in enumerate(rotations(tile.numbers)):
                     if numbers in seen:
                         continue
-                    if all(w == FREE or w == n for w, n in zip(want, numbers, strict=True)):
+                    if all(w in (FREE, n) for w, n in zip(want, numbers, strict=True)):
                         seen.add(numbers)
                         ks.append(k)
                 if ks:

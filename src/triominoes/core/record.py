@@ -87,7 +87,9 @@ def read(data: object) -> Record:
     if data.get("format", FORMAT) != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}")
     if data.get("version", VERSION) != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+        raise RecordError(
+            f"record version {data.get('version')!r} is not supported (only {VERSION})"
+        )
     if "rules" not in data:
         raise RecordError("the record has no 'rules'")
     try:
@@ -192,7 +194,9 @@ def _check_result(result: Mapping[str, Any], game: Game) -> None:
     totals = result.get("totals")
     winners = result.get("winners")
     if totals is not None and totals != game.totals:
-        raise RecordError(f"the record's result says totals {totals}, the replay gives {game.totals}")
+        raise RecordError(
+            f"the record's result says totals {totals}, the replay gives {game.totals}"
+        )
     if winners is not None and winners != game.winners:
         raise RecordError(
             f"the record's result says winners {winners}, the replay gives {game.winners}"
@@ -256,8 +260,7 @@ def replay_json(game: Game) -> dict[str, Any]:
 def record_of(game: Game, players: list[str], meta: dict[str, Any] | None = None) -> Record:
     """The record of a game played through the engine."""
     rounds = [
-        RoundRecord(played.deal, [str(o.action) for o in played.outcomes])
-        for played in game.rounds
+        RoundRecord(played.deal, [str(o.action) for o in played.outcomes]) for played in game.rounds
     ]
     result = {"totals": list(game.totals), "winners": list(game.winners)}
     return Record(game.rules, list(players), rounds, meta, result)

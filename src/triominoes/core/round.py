@@ -12,6 +12,7 @@ Move encoding: a placement is ``cell_id << 9 | rotation << 7 | tile_id``;
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triominoes.core.actions import Action, Draw, Pass, Place
@@ -21,7 +22,7 @@ from triominoes.core.fits import OPEN_PATTERN, fit_table
 from triominoes.core.lattice import ORIGIN, Cell, from_id, in_range, to_id
 from triominoes.core.rules import RuleSet
 from triominoes.core.scoring import Score, blocked_awards, out_award, shape_bonus_table
-from triominoes.core.tiles import Tile, TileSet, ids_in, rotations, tile_set
+from triominoes.core.tiles import Numbers, Tile, TileSet, ids_in, rotations, tile_set
 
 DRAW = -1
 PASS = -2
@@ -131,23 +132,23 @@ def choose_opener(tiles: TileSet, hands: list[int]) -> tuple[int, int]:
 
 class Round:
     __slots__ = (
-        "t",
-        "players",
-        "board",
-        "hands",
-        "pool",
-        "live",
         "avail",
-        "seat",
+        "board",
         "draws",
-        "passes",
-        "points",
+        "end",
+        "final_turns",
+        "hands",
+        "live",
         "opener",
         "opening_mask",
-        "phase",
-        "final_turns",
         "out_seat",
-        "end",
+        "passes",
+        "phase",
+        "players",
+        "points",
+        "pool",
+        "seat",
+        "t",
         "triples",
     )
 
@@ -179,21 +180,27 @@ class Round:
 
     def __init__(self, rules: RuleSet, deal: Deal, previous_opener: int | None = None) -> None:
         t = tables_for(rules)
-        players = len(deal.hands)
         _check_deal(t, deal)
-        self.t = t
-        self.players = players
-        self.board = Board(t.fits)
-        self.hands = [sum(1 << tile for tile in hand) for hand in deal.hands]
-        self.pool = list(reversed(deal.pool))
-        self.live = t.tiles.all_mask
-        self.avail = 0
+        self._reset(t, deal.hands, deal.pool)
         if rules.opening == "highest-triple-then-rotate" and previous_opener is not None:
-            self.opener = (previous_opener + 1) % players
+            self.opener = (previous_opener + 1) % self.players
             self.opening_mask = self.hands[self.opener]
         else:
             self.opener, self.opening_mask = choose_opener(t.tiles, self.hands)
         self.seat = self.opener
+
+    def _reset(self, t: RoundTables, hands: Sequence[Sequence[int]], pool: Sequence[int]) -> None:
+        """An empty board, these hands and pool, nobody's turn yet."""
+        players = len(hands)
+        self.t = t
+        self.players = players
+        self.board = Board(t.fits)
+        self.hands = [sum(1 << tile for tile in hand) for hand in hands]
+        self.pool = list(reversed(pool))
+        self.live = t.tiles.all_mask
+        self.avail = 0
+        self.opener = self.seat = 0
+        self.opening_mask = 0
         self.draws = 0
         self.passes = 0
         self.points = [0] * players
@@ -202,6 +209,49 @@ class Round:
         self.out_seat = -1
         self.end = None
         self.triples = [-1] * players
+
+    @classmethod
+    def setup(
+        cls,
+        rules: RuleSet,
+        placements: Sequence[tuple[Cell, Numbers]],
+        hands: Sequence[Sequence[int]],
+        pool: Sequence[int],
+        seat: int = 0,
+    ) -> Round:
+        """A position in the middle of a round, for analysis, puzzles and tests.
+
+        ``placements`` are laid in order, the first into cell (0, 0), each
+        next to the earlier ones and obeying the vertex rule. With the hands
+        (tile ids) and the pool (draw order) they must make up the tile set.
+        ``seat`` moves next and counts as the opener.
+        """
+        t = tables_for(rules)
+        state = cls.__new__(cls)
+        state._reset(t, hands, pool)
+        board = state.board
+        laid = []
+        for index, (cell, numbers) in enumerate(placements):
+            tile = t.tiles.find(numbers)
+            if tile is None:
+                raise IllegalAction(f"{numbers} clockwise is no tile of the {t.tiles.name} set")
+            if index == 0 and cell != ORIGIN:
+                raise IllegalAction(f"the first tile goes into cell {_cell_text(ORIGIN)}")
+            cid = to_id(cell) if in_range(cell) else -1
+            if cid < 0 or cid in board.tiles or (index and not board.touches(cid)):
+                raise IllegalAction(f"cell {_cell_text(cell)} is not free and next to the layout")
+            misfit = board.explain_misfit(cid, numbers)
+            if misfit:
+                raise IllegalAction(misfit)
+            laid.append(tile.id)
+            state.live &= ~(1 << tile.id)
+            board.place(cid, tile.id, rotations(tile.numbers).index(numbers), state.live)
+        _check_tiles(t, [*laid, *(tile for hand in hands for tile in hand), *pool])
+        state.avail = board.fitting(state.live)
+        state.opener = state.seat = seat
+        state.opening_mask = state.hands[seat] if not laid else 0
+        state.phase = PLAYING if laid else OPENING
+        return state
 
     @property
     def rules(self) -> RuleSet:
@@ -255,7 +305,7 @@ class Round:
                 for tile in ids_in(hand & self.opening_mask)
                 for k in rotations_at[tile]
             ]
-        moves = []
+        moves: list[int] = []
         if self.avail & hand:
             mask = fits.mask
             fixed = fits.fixed
@@ -275,7 +325,7 @@ class Round:
 
     def _corner_moves(self, hand: int) -> list[int]:
         fits = self.t.fits
-        moves = []
+        moves: list[int] = []
         for cell, pattern in self.board.corner_cells().items():
             rotations_at = fits.rotations[pattern]
             for tile in ids_in(fits.mask[pattern] & hand):
@@ -425,7 +475,7 @@ class Round:
         if self.phase == OVER:
             return "the round is over"
         rules = self.t.rules
-        if move == DRAW or move == PASS:
+        if move in (DRAW, PASS):
             if self.phase == OPENING:
                 return f"seat {self.seat} must open with a tile"
             if not rules.voluntary_draw and self.can_place():
@@ -470,7 +520,10 @@ class Round:
         if cell not in board.corner_cells():
             return f"cell {cell_text} does not touch the layout"
         if self.avail & self.hands[self.seat]:
-            return f"cell {cell_text} touches only at a corner; that is allowed only without any other placement"
+            return (
+                f"cell {cell_text} touches the layout only at a corner, which is allowed "
+                "only without any other placement"
+            )
         return None
 
     def apply(self, action: Action) -> Outcome:
@@ -517,6 +570,9 @@ def _check_deal(t: RoundTables, deal: Deal) -> None:
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
             raise IllegalAction(f"seat {seat} was dealt {len(hand)} tiles, not {size}")
-    dealt = [tile for hand in deal.hands for tile in hand] + list(deal.pool)
-    if sorted(dealt) != list(range(t.tiles.size)):
+    _check_tiles(t, [*(tile for hand in deal.hands for tile in hand), *deal.pool])
+
+
+def _check_tiles(t: RoundTables, tiles: list[int]) -> None:
+    if sorted(tiles) != list(range(t.tiles.size)):
         raise IllegalAction(f"the deal is not the {t.tiles.name} set, each tile once")

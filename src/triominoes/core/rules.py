@@ -55,6 +55,11 @@ class RuleSet:
     target_score: int | None = 400
 
     def __post_init__(self) -> None:
+        # One spelling per value, so equal rule sets compare (and hash) equal.
+        for name in ("hand_size", "opening_bonus"):
+            pairs = getattr(self, name)
+            if isinstance(pairs, tuple) and all(isinstance(p, tuple) for p in pairs):
+                object.__setattr__(self, name, tuple(sorted(pairs, key=repr)))
         _validate(self)
 
     # --- reading -------------------------------------------------------
@@ -305,15 +310,11 @@ SPANISH = dataclasses.replace(
     blocked_scoring="none",
 )
 
-PRESETS: dict[str, RuleSet] = {
-    r.name: r for r in (STANDARD, PRESSMAN, CZECH, GERMAN, SPANISH)
-}
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (STANDARD, PRESSMAN, CZECH, GERMAN, SPANISH)}
 
 
 def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise InvalidRules(
-            f"unknown rule set {name!r} (presets: {', '.join(PRESETS)})"
-        ) from None
+        raise InvalidRules(f"unknown rule set {name!r} (presets: {', '.join(PRESETS)})") from None

@@ -138,9 +138,7 @@ def _all_clockwise_tiles() -> set[Numbers]:
 
 def _standard_tiles() -> list[Numbers]:
     # Distinct numbers only in ascending clockwise order: 0-1-2 exists, 0-2-1 does not.
-    return [
-        n for n in _all_clockwise_tiles() if len(set(n)) < 3 or n == tuple(sorted(n))
-    ]
+    return [n for n in _all_clockwise_tiles() if len(set(n)) < 3 or n == tuple(sorted(n))]
 
 
 TILE_SET_NAMES = ("standard56", "extended76")

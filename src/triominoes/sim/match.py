@@ -11,9 +11,7 @@ from triominoes.core.round import Outcome
 Observer = Callable[[Game, Outcome], None]
 
 
-def play_turns(
-    game: Game, players: Sequence[Player], observe: Observer | None = None
-) -> None:
+def play_turns(game: Game, players: Sequence[Player], observe: Observer | None = None) -> None:
     """Play the current round to its end: each seat chooses from its own view."""
     state = game.round
     while not state.over:

@@ -1,0 +1,3 @@
+from triominoes.cli.main import main
+
+main()
