@@ -52,6 +52,11 @@ def append_action(data: dict[str, Any]) -> None:
     data["rounds"][-1]["actions"].append("draw")
 
 
+def after_first_round(data: dict[str, Any]) -> None:
+    data["rounds"] = data["rounds"][:1]
+    data["rounds"][0]["actions"].append("draw")
+
+
 def append_round(data: dict[str, Any]) -> None:
     data["rounds"].append(copy.deepcopy(data["rounds"][0]))
 
@@ -139,7 +144,8 @@ CASES: list[tuple[str, Edit, str]] = [
         set_action(0, 5, "draw"),
         "round 1, action 6 (seat 0, 'draw'): already drew 3 tiles this turn (max_draws)",
     ),
-    ("after the round", append_action, "round 3, action 90 ('draw'): the round is over"),
+    ("after the game", append_action, "round 3, action 90 ('draw'): the game is over"),
+    ("after the round", after_first_round, "round 1, action 95 ('draw'): the round is over"),
     ("round after the end", append_round, "round 4: the game is already over"),
     ("round after an unfinished round", truncate_first_round, "round 2: round 1 did not finish"),
     (
@@ -175,7 +181,57 @@ CASES: list[tuple[str, Edit, str]] = [
     (
         "bad override",
         put("rules", {"preset": "standard", "max_draws": -1}),
-        "rules: max_draws must be a number of at least 1, or null",
+        "rules: max_draws must be a whole number (0 for no drawing) or null",
+    ),
+    (
+        "repeated hand size",
+        put(
+            "rules",
+            {
+                "preset": "standard",
+                "hand_size": {"2": 9, "02": "x", "3": 7, "4": 7, "5": 6, "6": 6},
+            },
+        ),
+        "rules: hand_size gives 2 players twice",
+    ),
+    (
+        "non-ascii hand size key",
+        put(
+            "rules",
+            {"preset": "standard", "hand_size": {"\uff12": 9, "3": 7, "4": 7, "5": 6, "6": 6}},
+        ),
+        "rules: hand_size key '\uff12' is not a player count",
+    ),
+    ("missing format", lambda d: d.pop("format"), "'format' must be 'triominoes-record'"),
+    ("missing version", lambda d: d.pop("version"), "record version null is not supported"),
+    ("version true", put("version", True), "record version true is not supported"),
+    ("version 1.0", put("version", 1.0), "record version 1.0 is not supported"),
+    ("lone surrogate name", put("players", ["\ud800", "b"]), "'players' must be a list of names"),
+    (
+        "result with text",
+        put("result", {"totals": "a\nb"}),
+        "result: 'totals' must be a list of whole numbers",
+    ),
+    (
+        "result with floats",
+        put("result", {"totals": [411.0, 415]}),
+        "result: 'totals' must be a list of whole numbers",
+    ),
+    (
+        "result with bools",
+        put("result", {"winners": [True]}),
+        "result: 'winners' must be a list of whole numbers",
+    ),
+    ("unicode digits", set_action(0, 1, "525@1,\u0660"), "round 1, action 2 (seat 1, '525@1,"),
+    (
+        "minus zero",
+        set_action(0, 1, "525@1,-0"),
+        "round 1, action 2 (seat 1, '525@1,-0'): '525@1,-0' is not an action",
+    ),
+    (
+        "leading zero",
+        set_action(0, 1, "525@01,0"),
+        "round 1, action 2 (seat 1, '525@01,0'): '525@01,0' is not an action",
     ),
     ("one player", put("players", ["solo"]), "1 players: the game is for 2 to 6 players"),
     ("names not strings", put("players", [1, 2]), "'players' must be a list of names"),
@@ -236,3 +292,19 @@ def test_non_canonical_tile_names_are_accepted() -> None:
         data["rounds"][0]["hands"][0][1] = "0-5-0"  # 0-0-5 turned
 
     replay(read(edited(rotate)))
+
+
+def test_huge_numbers_are_malformed_json_not_a_crash() -> None:
+    with pytest.raises(RecordError, match="malformed JSON"):
+        loads('{"version": ' + "1" * 5000 + "}")
+
+
+def test_result_winners_in_any_order() -> None:
+    data = json.loads((GOLDEN / "standard-6p.json").read_text())
+    data["result"] = {"winners": [0]}
+    replay(read(data))
+
+
+def test_integral_floats_in_rules_read_as_whole_numbers() -> None:
+    data = edited(put("rules", {"preset": "standard", "target_score": 400.0}))
+    assert read(data).rules.target_score == 400

@@ -155,7 +155,10 @@ def test_hand_size_per_player_count() -> None:
         42,
         {"preset": "standard", "colour": "red"},
         {"preset": "nope"},
-        {"preset": "standard", "max_draws": 0},
+        {"preset": "standard", "max_draws": -1},
+        {"preset": "standard", "pass_penalty": -10},
+        {"preset": "standard", "hexagon_bonus": [50, -1, 150]},
+        {"preset": "standard", "hand_size": {"2": 9, "3": 7, "4": 7, "5": 6, "6": 6, "02": 9}},
         {"preset": "standard", "max_draws": "3"},
         {"preset": "standard", "voluntary_draw": 1},
         {"preset": "standard", "hexagon_bonus": [50, 100]},
@@ -194,3 +197,11 @@ def test_extended_set_with_any_preset() -> None:
         rules = preset(name).with_overrides(tile_set="extended76")
         assert rules.tile_set == "extended76"
         assert rules.to_record() == {"preset": name, "tile_set": "extended76"}
+
+
+def test_no_drawing_house_rule() -> None:
+    from tests.builders import position
+
+    rules = preset("standard").with_overrides(max_draws=0)
+    state = position(rules, [((0, 0), (0, 0, 0))], [["1-2-3"], ["4-5-5"]])
+    assert [str(state.decode(m)) for m in state.legal_moves()] == ["pass"]

@@ -80,8 +80,6 @@ def replay_command(
         game = replay(record)
     except TriominoesError as exc:
         fail(str(exc))
-    except RecursionError:
-        fail("malformed JSON: nested too deeply")
     if as_json:
         typer.echo(json.dumps(replay_json(game), indent=1))
     else:

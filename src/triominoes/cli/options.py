@@ -26,7 +26,7 @@ def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
             raise InvalidRules(f"--set {item!r}: write FIELD=VALUE")
         try:
             changes[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             changes[key.strip()] = value  # a bare word: a string field
     return ruleset.with_overrides(**changes) if changes else ruleset
 
@@ -34,5 +34,5 @@ def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
 def _json(text: str, where: str) -> object:
     try:
         return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidRules(f"{where}: malformed JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise InvalidRules(f"{where}: malformed JSON: {exc!s:.200}") from None

@@ -46,7 +46,9 @@ class Pass:
 
 Action = Place | Draw | Pass
 
-_PLACE = re.compile(r"([0-5])([0-5])([0-5])@(-?\d{1,6}),(-?\d{1,6})")
+# ASCII digits, no leading zeros, no "-0": a token reads back exactly as written.
+_COORDINATE = r"(0|-?[1-9][0-9]{0,5})"
+_PLACE = re.compile(rf"([0-5])([0-5])([0-5])@{_COORDINATE},{_COORDINATE}")
 
 
 def parse_action(token: object) -> Action:

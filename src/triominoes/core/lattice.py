@@ -11,8 +11,9 @@ Two faces of the same geometry:
   board's hot path uses only ids and the offset tables below, which are
   derived from the coordinate functions (not typed in twice).
 
-A round holds at most 76 tiles and starts at cell (0, 0), so no cell it can
-ever reach lies further than 77 steps away; :data:`LIMIT` leaves room beyond
+A round holds at most 76 tiles and starts at cell (0, 0); each tile reaches
+at most two half-units further than the last (a corner-only placement), so
+no reachable cell lies beyond 2 * 76 + 2. :data:`LIMIT` leaves room beyond
 that and coordinates outside it are rejected at the edge.
 """
 
@@ -59,9 +60,9 @@ def is_vertex(point: tuple[int, int]) -> bool:
 
 # --- integer ids -----------------------------------------------------------
 
-HALF = 128
+HALF = 256
 WIDTH = 2 * HALF + 1  # odd, so that an id's parity is the parity of q + r
-LIMIT = 120
+LIMIT = 250
 """Largest |q| or |r| (|x| or |y|) that has an id."""
 
 

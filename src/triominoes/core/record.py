@@ -70,10 +70,10 @@ def loads(text: str) -> Record:
     """Parse a record from JSON text."""
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    except ValueError as exc:  # bad syntax, or a number too long to convert
         raise RecordError(f"malformed JSON: {exc}") from None
-    except UnicodeDecodeError as exc:  # pragma: no cover - bytes input
-        raise RecordError(f"not UTF-8 text: {exc}") from None
     return read(data)
 
 
@@ -84,12 +84,11 @@ def read(data: object) -> Record:
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
         raise RecordError(f"unknown record key {unknown[0]!r}")
-    if data.get("format", FORMAT) != FORMAT:
+    if data.get("format") != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}")
-    if data.get("version", VERSION) != VERSION:
-        raise RecordError(
-            f"record version {data.get('version')!r} is not supported (only {VERSION})"
-        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"record version {_show(version)} is not supported (only {VERSION})")
     if "rules" not in data:
         raise RecordError("the record has no 'rules'")
     try:
@@ -97,7 +96,7 @@ def read(data: object) -> Record:
     except InvalidRules as exc:
         raise RecordError(f"rules: {exc}") from None
     players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+    if not isinstance(players, list) or not all(_is_text(p) for p in players):
         raise RecordError("'players' must be a list of names")
     if not 2 <= len(players) <= 6:
         raise RecordError(f"{len(players)} players: the game is for 2 to 6 players")
@@ -109,6 +108,23 @@ def read(data: object) -> Record:
     meta = _optional_object(data, "meta")
     result = _optional_object(data, "result")
     return Record(rules, list(players), parsed, meta, result)
+
+
+def _is_text(value: object) -> bool:
+    """A string that can be written out again (no lone surrogates)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _show(value: object) -> str:
+    """A value from the record, quoted on one line for an error message."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _optional_object(data: Mapping[str, Any], key: str) -> dict[str, Any] | None:
@@ -179,7 +195,9 @@ def replay(record: Record) -> Game:
             seat = None if state.over else state.seat
             try:
                 if state.over:
-                    raise IllegalAction("the round is over")
+                    raise IllegalAction(
+                        "the game is over" if game.finished else "the round is over"
+                    )
                 game.apply(parse_action(token))
             except (IllegalAction, BadToken) as exc:
                 raise RecordError(
@@ -191,15 +209,21 @@ def replay(record: Record) -> Game:
 
 
 def _check_result(result: Mapping[str, Any], game: Game) -> None:
+    for key in ("totals", "winners"):
+        value = result.get(key)
+        if value is not None and not (
+            isinstance(value, list) and all(type(v) is int for v in value)
+        ):
+            raise RecordError(f"result: '{key}' must be a list of whole numbers")
     totals = result.get("totals")
     winners = result.get("winners")
     if totals is not None and totals != game.totals:
         raise RecordError(
-            f"the record's result says totals {totals}, the replay gives {game.totals}"
+            f"the record's result says totals {_show(totals)}, the replay gives {game.totals}"
         )
-    if winners is not None and winners != game.winners:
+    if winners is not None and sorted(winners) != game.winners:
         raise RecordError(
-            f"the record's result says winners {winners}, the replay gives {game.winners}"
+            f"the record's result says winners {_show(winners)}, the replay gives {game.winners}"
         )
 
 

@@ -59,7 +59,7 @@ class RuleSet:
         for name in ("hand_size", "opening_bonus"):
             pairs = getattr(self, name)
             if isinstance(pairs, tuple) and all(isinstance(p, tuple) for p in pairs):
-                object.__setattr__(self, name, tuple(sorted(pairs, key=repr)))
+                object.__setattr__(self, name, tuple(sorted(pairs, key=lambda p: repr(p[:1]))))
         _validate(self)
 
     # --- reading -------------------------------------------------------
@@ -160,27 +160,35 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _whole(value: Any) -> Any:
+    """JSON writers may spell a whole number ``400.0``: read it as ``400``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def _field_from_json(name: str, value: Any) -> Any:
     if name == "hand_size":
         if not isinstance(value, Mapping):
             raise InvalidRules("hand_size must be an object keyed by player count")
-        pairs = []
+        sizes: dict[int, Any] = {}
         for count, size in value.items():
-            try:
-                players = int(count)
-            except (TypeError, ValueError):
-                raise InvalidRules(f"hand_size key {count!r} is not a player count") from None
-            pairs.append((players, size))
-        return tuple(sorted(pairs))
+            text = str(count)
+            if not (text.isascii() and text.isdigit()):
+                raise InvalidRules(f"hand_size key {count!r} is not a player count")
+            if int(text) in sizes:
+                raise InvalidRules(f"hand_size gives {int(text)} players twice")
+            sizes[int(text)] = _whole(size)
+        return tuple(sorted(sizes.items()))
     if name == "opening_bonus":
         if not isinstance(value, Mapping):
             raise InvalidRules("opening_bonus must be an object of tile names to bonuses")
-        return tuple(sorted(value.items()))
+        return tuple(sorted((str(k), _whole(v)) for k, v in value.items()))
     if name == "hexagon_bonus":
         if not isinstance(value, list | tuple) or len(value) != 3:
             raise InvalidRules("hexagon_bonus must be a list of three numbers")
-        return tuple(value)
-    return value
+        return tuple(_whole(v) for v in value)
+    return _whole(value)
 
 
 _INT_FIELDS = (
@@ -206,6 +214,8 @@ def _validate(rules: RuleSet) -> None:
     for name in _INT_FIELDS:
         if not _is_int(getattr(rules, name)):
             raise InvalidRules(f"{name} must be a whole number")
+        if getattr(rules, name) < 0:
+            raise InvalidRules(f"{name} must not be negative")
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
             raise InvalidRules(f"{name} must be true or false")
@@ -214,14 +224,14 @@ def _validate(rules: RuleSet) -> None:
     _check_choice("opening", rules.opening, OPENINGS)
     _check_choice("blocked_scoring", rules.blocked_scoring, BLOCKED_SCORINGS)
     _check_choice("game_end", rules.game_end, GAME_ENDS)
-    if rules.max_draws is not None and not (_is_int(rules.max_draws) and rules.max_draws >= 1):
-        raise InvalidRules("max_draws must be a number of at least 1, or null")
+    if rules.max_draws is not None and not (_is_int(rules.max_draws) and rules.max_draws >= 0):
+        raise InvalidRules("max_draws must be a whole number (0 for no drawing) or null")
     if rules.target_score is not None and not _is_int(rules.target_score):
         raise InvalidRules("target_score must be a whole number or null")
     if rules.game_end != "single-round" and rules.target_score is None:
         raise InvalidRules(f"game_end {rules.game_end!r} needs a target_score")
-    if not all(_is_int(b) for b in rules.hexagon_bonus):
-        raise InvalidRules("hexagon_bonus must be three whole numbers")
+    if not all(_is_int(b) and b >= 0 for b in rules.hexagon_bonus):
+        raise InvalidRules("hexagon_bonus must be three whole numbers, none negative")
     _validate_hand_size(rules)
     _validate_opening_bonus(rules)
 
@@ -238,7 +248,9 @@ def _validate_hand_size(rules: RuleSet) -> None:
     tiles = tile_set(rules.tile_set).size
     for count, size in rules.hand_size:
         if not _is_int(size) or size < 1:
-            raise InvalidRules(f"hand_size for {count} players must be at least 1")
+            raise InvalidRules(
+                f"hand_size for {count} players must be a whole number of at least 1"
+            )
         if count * size > tiles:
             raise InvalidRules(
                 f"hand_size {size} for {count} players needs {count * size} tiles; "
@@ -249,8 +261,8 @@ def _validate_hand_size(rules: RuleSet) -> None:
 def _validate_opening_bonus(rules: RuleSet) -> None:
     tiles = tile_set(rules.tile_set)
     for key, bonus in rules.opening_bonus:
-        if not _is_int(bonus):
-            raise InvalidRules(f"opening_bonus for {key!r} must be a whole number")
+        if not _is_int(bonus) or bonus < 0:
+            raise InvalidRules(f"opening_bonus for {key!r} must be a whole number, not negative")
         if key == TRIPLE_KEY:
             continue
         try:

@@ -59,16 +59,18 @@ class Score:
     @staticmethod
     def of(rules: RuleSet, tile_value: int, code: int, opening_bonus: int = 0) -> Score:
         hexagons, kind = divmod(code, 4)
-        # A bridge or two-sided shape counts only where the rule set pays for
-        # it: under pressman, german and spanish closing a gap is plain play.
+        bonus = shape_bonus_table(rules)[code]
+        # A shape is reported where the rule set pays for it: under pressman,
+        # german and spanish, closing a gap on two sides is plain play (as the
+        # spec's golden records show).
         return Score(
             tile_value=tile_value,
             opening_bonus=opening_bonus,
-            hexagons=hexagons,
-            bridge=not hexagons and kind == BRIDGE and rules.bridge_bonus != 0,
-            two_sided=not hexagons and kind == TWO_SIDED and rules.two_side_bonus != 0,
+            hexagons=hexagons if bonus else 0,
+            bridge=bool(bonus) and not hexagons and kind == BRIDGE,
+            two_sided=bool(bonus) and not hexagons and kind == TWO_SIDED,
             corner=kind == CORNER,
-            shape_bonus=shape_bonus_table(rules)[code],
+            shape_bonus=bonus,
         )
 
     def describe(self) -> str:
