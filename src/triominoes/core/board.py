@@ -50,6 +50,12 @@ _UP_E0, _UP_E1, _UP_E2 = UP_NEIGHBOURS
 _DN_E0, _DN_E1, _DN_E2 = DOWN_NEIGHBOURS
 
 
+# Per orientation: for each corner, its offset and the offsets of the cells
+# touching the cell only there; then the offsets of the three edge neighbours.
+_UP_LAYOUT = (tuple(zip(UP_CORNERS, UP_RING_OTHERS, strict=True)), UP_NEIGHBOURS)
+_DOWN_LAYOUT = (tuple(zip(DOWN_CORNERS, DOWN_RING_OTHERS, strict=True)), DOWN_NEIGHBOURS)
+
+
 def corner_ids(cell: int) -> tuple[int, int, int]:
     if cell & 1:
         return (cell + _DN_C0, cell + _DN_C1, cell + _DN_C2)
@@ -143,15 +149,18 @@ class Board:
         """The tiles of ``live`` that fit some open cell; drops dead cells."""
         mask = self.fits.mask
         found = 0
-        dead = []
+        dead = None
         for cell, pattern in self.open.items():
             fit = mask[pattern] & live
             if fit:
                 found |= fit
+            elif dead is None:
+                dead = [cell]
             else:
                 dead.append(cell)
-        for cell in dead:
-            del self.open[cell]
+        if dead:
+            for cell in dead:
+                del self.open[cell]
         return found
 
     def corner_cells(self) -> dict[int, int]:
@@ -173,6 +182,7 @@ class Board:
 
         ``live`` is the mask of tiles still in play (hands and pool, this
         tile excluded); cells that none of them fits are not kept open.
+        This is the engine's hottest function, hence the unrolled lookups.
         """
         code = self.shape_at(cell)
         tiles = self.tiles
@@ -180,40 +190,48 @@ class Board:
         counts = self.counts
         open_ = self.open
         mask = self.fits.mask
-        tiles[cell] = tile * 3 + rotation
-        open_.pop(cell, None)
-        n0, n1, n2 = self.fits.numbers[tile * 3 + rotation]
-        if cell & 1:
-            corners = ((cell + _DN_C0, n0), (cell + _DN_C1, n1), (cell + _DN_C2, n2))
-            near = (cell + _DN_E0, cell + _DN_E1, cell + _DN_E2)
-            ring_others = DOWN_RING_OTHERS
-        else:
-            corners = ((cell + _UP_C0, n0), (cell + _UP_C1, n1), (cell + _UP_C2, n2))
-            near = (cell + _UP_E0, cell + _UP_E1, cell + _UP_E2)
-            ring_others = UP_RING_OTHERS
-        pattern = self.pattern
-        for i, (vertex, number) in enumerate(corners):
+        placed = tile * 3 + rotation
+        tiles[cell] = placed
+        if cell in open_:
+            del open_[cell]
+        corners, near = _DOWN_LAYOUT if cell & 1 else _UP_LAYOUT
+        for (offset, others), number in zip(corners, self.fits.numbers[placed], strict=True):
+            vertex = cell + offset
             seen = counts.get(vertex, 0)
             counts[vertex] = seen + 1
             if not seen:
                 values[vertex] = number
                 # Cells touching only this corner may already be open
                 # through another edge: their pattern just tightened.
-                for offset in ring_others[i]:
-                    other = cell + offset
+                for other_offset in others:
+                    other = cell + other_offset
                     if other in open_:
-                        p = pattern(other)
+                        p = self.pattern(other)
                         if mask[p] & live:
                             open_[other] = p
                         else:
                             del open_[other]
-        for other in near:
-            if other not in tiles:
-                p = pattern(other)
-                if mask[p] & live:
-                    open_[other] = p
-                else:
-                    open_.pop(other, None)
+        get = values.get
+        for offset in near:
+            other = cell + offset
+            if other in tiles:
+                continue
+            if other & 1:
+                p = (
+                    get(other + _DN_C0, FREE) * 49
+                    + get(other + _DN_C1, FREE) * 7
+                    + get(other + _DN_C2, FREE)
+                )
+            else:
+                p = (
+                    get(other + _UP_C0, FREE) * 49
+                    + get(other + _UP_C1, FREE) * 7
+                    + get(other + _UP_C2, FREE)
+                )
+            if mask[p] & live:
+                open_[other] = p
+            elif other in open_:
+                del open_[other]
         return code
 
     # --- explaining ----------------------------------------------------
