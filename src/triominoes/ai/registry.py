@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from triominoes.ai.heuristic import HeuristicPlayer
+from triominoes.ai.ismcts import ISMCTSPlayer
 from triominoes.ai.player import Player
 from triominoes.ai.simple import GreedyPlayer, RandomPlayer
 
@@ -16,9 +18,16 @@ Factory = Callable[..., Player]
 PLAYERS: dict[str, Factory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "heuristic": HeuristicPlayer,
+    "ismcts": ISMCTSPlayer,
 }
 
-LEVELS: dict[str, str] = {}
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "heuristic",
+    "hard": "ismcts:iterations=400",
+    "expert": "ismcts:iterations=2000",
+}
 
 
 def player_names() -> list[str]:

@@ -19,6 +19,7 @@ from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
 from triominoes.cli.options import rules_from_options
 from triominoes.cli.scoresheet import score_sheet
+from triominoes.cli.tournament import tournament_command
 from triominoes.core.errors import TriominoesError
 from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
@@ -147,6 +148,9 @@ def rules_command(
     except TriominoesError as exc:
         fail(str(exc))
     typer.echo(json.dumps(ruleset.to_json(), indent=1))
+
+
+app.command("tournament")(tournament_command)
 
 
 def main() -> None:

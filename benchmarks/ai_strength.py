@@ -1,0 +1,83 @@
+"""Bot strength: fixed-seed matches, win rates with 95% confidence intervals.
+
+Standard rules, rounds counted by round winner, seats rotated (every deal
+is played from every seat). Also times the search bot's moves on one core.
+
+    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 600] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from triominoes.ai.registry import LEVELS, make_player
+from triominoes.core.game import Game
+from triominoes.core.rules import STANDARD
+from triominoes.sim.backends import local_processes
+from triominoes.sim.tournament import TournamentConfig, run_tournament
+
+SEARCH = "expert"
+"""The search bot's default level."""
+
+
+def match(entrants: tuple[str, ...], rounds: int, seed: int, jobs: int | None) -> None:
+    config = TournamentConfig(entrants=entrants, units=rounds, unit="round", seed=seed)
+    start = time.perf_counter()
+    result = run_tournament(config, backend=local_processes(jobs))
+    seconds = time.perf_counter() - start
+    first = result.stats[0]
+    against = " + ".join(entrants[1:])
+    print(
+        f"{first.name:>8} vs {against:<24} {rounds:>5} rounds: wins {100 * first.win_rate:5.1f}%"
+        f"  95% CI {100 * first.ci_low:5.1f}-{100 * first.ci_high:5.1f}%"
+        f"  margin {first.mean_margin:+6.1f}  ({seconds:.0f} s)",
+        flush=True,
+    )
+
+
+def move_times(spec: str, rounds: int, seed: int) -> None:
+    """Seconds per decision of ``spec`` (seat 0) against greedy, on this core."""
+    bot = make_player(spec, seed=seed)
+    opponent = make_player("greedy")
+    times = []
+    for index in range(rounds):
+        game = Game(STANDARD, 2, seed=seed * 1000 + index)
+        state = game.start_round()
+        while not state.over:
+            view = game.view(state.seat)
+            if state.seat == 0 and len(view.legal_actions) > 1:
+                start = time.perf_counter()
+                action = bot.choose(view)
+                times.append(time.perf_counter() - start)
+            else:
+                action = (bot if state.seat == 0 else opponent).choose(view)
+            game.apply(action)
+    print(
+        f"{spec} ({LEVELS.get(spec, spec)}) seconds per decision on one core: "
+        f"mean {statistics.mean(times):.2f}, median {statistics.median(times):.2f}, "
+        f"95th percentile {sorted(times)[int(0.95 * len(times))]:.2f}, max {max(times):.2f} "
+        f"({len(times)} decisions)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds-fast", type=int, default=4000)
+    parser.add_argument("--rounds-search", type=int, default=600)
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; standard rules; rounds counted by round winner", flush=True)
+    move_times(SEARCH, 4, args.seed)
+    match(("heuristic", "greedy"), args.rounds_fast, args.seed, args.jobs)
+    match((SEARCH, "greedy"), args.rounds_search, args.seed, args.jobs)
+    match((SEARCH, "heuristic"), args.rounds_search, args.seed, args.jobs)
+    match((SEARCH, "greedy", "greedy", "greedy"), args.rounds_search, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""``heuristic``: greedy plus judgement.
+
+Each placement is tried on a copy of the public round and the position it
+leaves is judged, in points, on what wins rounds rather than what scores now:
+
+* **flexibility** — how many of the tiles kept in hand can still be placed
+  (a hand that fits nowhere draws, and every draw is a turn further from
+  going out);
+* **the opponents' chances** — the share of the unseen tiles that fit some
+  open cell (fewer means the next players draw more), and the bonus points
+  left for them: cells where a hexagon or bridge is ready, weighted by the
+  chance that the next player holds a tile for it;
+* **hand weight** — heavy tiles played early count for less when someone
+  else goes out (their value is collected) or the round blocks (the lowest
+  hand wins), more so once an opponent is close to going out.
+
+It draws voluntarily (when the rules allow) only when every placement
+would hand the next player a clearly bigger bonus than it earns.
+"""
+
+from __future__ import annotations
+
+from triominoes.ai.player import Player, draw_or_pass
+from triominoes.core.round import DRAW, Round
+from triominoes.core.view import PlayerView
+
+GOING_OUT = 1000.0
+
+
+class HeuristicPlayer(Player):
+    name = "heuristic"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        flex: float = 6.0,
+        block: float = 200.0,
+        threat: float = 1.0,
+        weight: float = 0.5,
+        endgame_weight: float = 2.0,
+        stuck: float = 0.0,
+    ) -> None:
+        super().__init__(seed)
+        self.flex = flex
+        self.block = block
+        self.threat = threat
+        self.weight = weight
+        self.endgame_weight = endgame_weight
+        self.stuck = stuck
+
+    def choose_move(self, state: Round, view: PlayerView) -> int:
+        moves = state.placement_moves()
+        if not moves:
+            return draw_or_pass(state)
+        context = Context(view)
+        scored = [(self.evaluate(state, m, context), -m, m) for m in moves]
+        value, _, best = max(scored)
+        if state.rules.voluntary_draw and DRAW in state.legal_moves() and value < -self.threat * 40:
+            return DRAW
+        return best
+
+    def evaluate(self, state: Round, move: int, context: Context) -> float:
+        """The placement's points now plus the judged worth of what it leaves."""
+        me = state.seat
+        points = float(state.points_of(move))
+        after = state.copy()
+        after.play(move)
+        hand = after.hands[me]
+        if not hand:
+            return GOING_OUT + points
+        flexibility = (after.avail & hand).bit_count() / hand.bit_count()
+        unseen = context.unseen
+        unseen_count = unseen.bit_count()
+        fitting_unseen = (after.avail & unseen).bit_count()
+        open_share = fitting_unseen / unseen_count if unseen_count else 0.0
+        stuck = _none_fit(unseen_count, fitting_unseen, context.next_hand)
+        danger = _bonus_left(after, unseen, unseen_count, context.next_hand)
+        value_weight = self.endgame_weight if context.shortest <= 2 else self.weight
+        return (
+            points
+            + self.flex * flexibility * 10
+            - self.block * open_share
+            + self.stuck * stuck
+            - self.threat * danger
+            + value_weight * state.t.values[move & 127]
+        )
+
+
+class Context:
+    """What the evaluation needs from the view, computed once per decision."""
+
+    def __init__(self, view: PlayerView) -> None:
+        me = view.seat if view.seat is not None else 0
+        sizes = view.hand_sizes
+        self.unseen = view.unseen_tiles
+        self.next_hand = sizes[(me + 1) % len(sizes)]
+        self.shortest = min(size for seat, size in enumerate(sizes) if seat != me)
+
+
+def _bonus_left(after: Round, unseen: int, unseen_count: int, next_hand: int) -> float:
+    """Bonus points the next player may take: per open bonus cell, its bonus
+    times the chance that a hand of ``next_hand`` unseen tiles holds at
+    least one tile that fits it."""
+    if not unseen_count:
+        return 0.0
+    mask = after.t.fits.mask
+    bonus = after.t.bonus
+    board = after.board
+    total = 0.0
+    for cell, pattern in board.open.items():
+        fit = mask[pattern] & unseen
+        if not fit:
+            continue
+        worth = bonus[board.shape_at(cell)]
+        if worth:
+            share = fit.bit_count() / unseen_count
+            total += worth * (1 - (1 - share) ** next_hand)
+    return total
+
+
+def _none_fit(unseen: int, fitting: int, hand: int) -> float:
+    """The chance that ``hand`` tiles drawn from ``unseen`` miss all ``fitting``."""
+    chance = 1.0
+    for i in range(hand):
+        if unseen - i <= 0:
+            break
+        chance *= max(0, unseen - fitting - i) / (unseen - i)
+    return chance

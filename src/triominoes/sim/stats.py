@@ -1,0 +1,131 @@
+"""Tournament statistics: win rates with confidence intervals, scores,
+margins, bonus counts and ratings (OpenSkill, Plackett-Luce)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    Chosen over the normal approximation because it stays inside [0, 1] and
+    behaves at small n and at rates near 0 or 1. Shared wins count as
+    fractions, so ``wins`` may be fractional.
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class EntrantStats:
+    name: str
+    units: int
+    wins: float
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_score: float
+    mean_margin: float
+    hexagons: int
+    bridges: int
+    two_sided: int
+    rating: float
+    """OpenSkill ordinal (mu - 3 sigma): a conservative skill estimate."""
+    mu: float
+    sigma: float
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def entrant_names(specs: Sequence[str]) -> list[str]:
+    """Display names; a spec entered twice becomes ``greedy``, ``greedy #2``."""
+    seen: dict[str, int] = {}
+    names = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        names.append(spec if seen[spec] == 1 else f"{spec} #{seen[spec]}")
+    return names
+
+
+def summarize(specs: Sequence[str], results: Sequence[dict[str, Any]]) -> list[EntrantStats]:
+    """Per entrant, from unit results (see tournament.run_unit), in index order."""
+    from openskill.models import PlackettLuce
+
+    names = entrant_names(specs)
+    count = len(specs)
+    model = PlackettLuce()
+    ratings = [model.rating(name=n) for n in names]
+    wins = [0.0] * count
+    scores = [0.0] * count
+    margins = [0.0] * count
+    bonuses = [[0, 0, 0] for _ in range(count)]
+    for result in sorted(results, key=lambda r: r["unit"]):
+        lineup = result["lineup"]  # entrant index per seat
+        totals = result["totals"]
+        winners = result["winners"]
+        for seat, entrant in enumerate(lineup):
+            if seat in winners:
+                wins[entrant] += 1 / len(winners)
+            scores[entrant] += totals[seat]
+            best_other = max(t for s, t in enumerate(totals) if s != seat)
+            margins[entrant] += totals[seat] - best_other
+            for k in range(3):
+                bonuses[entrant][k] += result["bonuses"][seat][k]
+        # The winners first, then by total; equal keys share a rank.
+        keys = [(seat in winners, totals[seat]) for seat in range(len(lineup))]
+        ranks = [1.0 + sum(other > key for other in keys) for key in keys]
+        teams = [[ratings[entrant]] for entrant in lineup]
+        rated = model.rate(teams, ranks=ranks)
+        for entrant, team in zip(lineup, rated, strict=True):
+            ratings[entrant] = team[0]
+    units = len(results)
+    out = []
+    for i, name in enumerate(names):
+        low, high = wilson_interval(wins[i], units)
+        out.append(
+            EntrantStats(
+                name=name,
+                units=units,
+                wins=round(wins[i], 3),
+                win_rate=wins[i] / units if units else 0.0,
+                ci_low=low,
+                ci_high=high,
+                mean_score=scores[i] / units if units else 0.0,
+                mean_margin=margins[i] / units if units else 0.0,
+                hexagons=bonuses[i][0],
+                bridges=bonuses[i][1],
+                two_sided=bonuses[i][2],
+                rating=ratings[i].ordinal(),
+                mu=ratings[i].mu,
+                sigma=ratings[i].sigma,
+            )
+        )
+    return out
+
+
+def format_table(stats: Sequence[EntrantStats]) -> str:
+    header = (
+        f"{'player':<24} {'units':>6} {'wins':>8} {'win %':>6} {'95% CI':>13} "
+        f"{'score':>8} {'margin':>8} {'hex':>5} {'bridge':>6} {'2-side':>6} {'rating':>7}"
+    )
+    lines = [header, "-" * len(header)]
+    for s in stats:
+        lines.append(
+            f"{s.name:<24} {s.units:>6} {s.wins:>8g} {100 * s.win_rate:>6.1f} "
+            f"{f'{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}':>13} "
+            f"{s.mean_score:>8.1f} {s.mean_margin:>+8.1f} {s.hexagons:>5} {s.bridges:>6} "
+            f"{s.two_sided:>6} {s.rating:>7.2f}"
+        )
+    return "\n".join(lines)

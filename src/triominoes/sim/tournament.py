@@ -1,0 +1,256 @@
+"""Tournaments: many games or rounds between named players.
+
+A tournament is split into *units* (one round, or one whole game). A unit's
+result depends only on the tournament's config and the unit's index: the
+deal, the seating and every bot's seed are derived from them. So units can
+run in any order, on any number of processes or machines (see backends.py),
+and an interrupted tournament resumes by running the units its results file
+does not hold yet.
+
+Seats rotate: unit ``i`` seats entrant ``(seat + i) mod n`` at each seat, and
+the ``n`` units of a rotation share one deal, so every entrant plays every
+deal from every seat.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from triominoes.ai.registry import make_player
+from triominoes.core.game import Game
+from triominoes.core.record import record_of
+from triominoes.core.round import Outcome
+from triominoes.core.rules import RuleSet
+from triominoes.sim.match import play_game, play_round
+from triominoes.sim.stats import EntrantStats, entrant_names, summarize
+
+UNIT_KINDS = ("round", "game")
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be run as asked (bad config, foreign results file)."""
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    entrants: tuple[str, ...]
+    """Player specs, one per seat (repeat a spec for several such seats)."""
+    rules: str | dict[str, Any] = "standard"
+    units: int = 100
+    unit: str = "round"
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.entrants) <= 6:
+            raise TournamentError("a tournament seats 2 to 6 players per game")
+        if self.unit not in UNIT_KINDS:
+            raise TournamentError(f"unit must be one of {', '.join(UNIT_KINDS)}")
+        if self.units < 1:
+            raise TournamentError("a tournament needs at least one unit")
+        try:
+            RuleSet.from_json(self.rules).hand_size_for(len(self.entrants))
+        except ValueError as exc:
+            raise TournamentError(str(exc)) from None
+        for spec in self.entrants:
+            make_player(spec)  # raises ValueError for an unknown player
+
+    @property
+    def players(self) -> int:
+        return len(self.entrants)
+
+    @property
+    def names(self) -> list[str]:
+        return entrant_names(self.entrants)
+
+    def lineup(self, index: int) -> list[int]:
+        """Entrant index at each seat of unit ``index``."""
+        n = self.players
+        return [(seat + index) % n for seat in range(n)]
+
+    def deal_seed(self, index: int) -> str:
+        return f"{self.seed}/deal/{index // self.players}"
+
+    def bot_seed(self, index: int, seat: int) -> str:
+        return f"{self.seed}/bot/{index}/{seat}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entrants": list(self.entrants),
+            "rules": self.rules,
+            "units": self.units,
+            "unit": self.unit,
+            "seed": self.seed,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> TournamentConfig:
+        return TournamentConfig(
+            entrants=tuple(data["entrants"]),
+            rules=data["rules"],
+            units=int(data["units"]),
+            unit=data["unit"],
+            seed=int(data["seed"]),
+        )
+
+
+def _seed_int(text: str) -> int:
+    """A 64-bit seed from a string, the same in every process and machine."""
+    import hashlib
+
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False) -> dict[str, Any]:
+    """Play one unit and return its result (plain JSON data).
+
+    A top-level function of plain arguments, so that process pools and Ray
+    can ship it anywhere.
+    """
+    config = TournamentConfig.from_json(config_json)
+    rules = RuleSet.from_json(config.rules)
+    lineup = config.lineup(index)
+    players = [
+        make_player(config.entrants[entrant], seed=_seed_int(config.bot_seed(index, seat)))
+        for seat, entrant in enumerate(lineup)
+    ]
+    game = Game(rules, config.players, seed=_seed_int(config.deal_seed(index)))
+    bonuses = [[0, 0, 0] for _ in range(config.players)]
+
+    def count(_: Game, outcome: Outcome) -> None:
+        score = outcome.score
+        if score is not None:
+            mine = bonuses[outcome.seat]
+            mine[0] += score.hexagons
+            mine[1] += score.bridge
+            mine[2] += score.two_sided
+
+    if config.unit == "round":
+        play_round(game, players, count)
+        winners = list(game.round.end.winners) if game.round.end else []
+    else:
+        play_game(game, players, count)
+        winners = list(game.winners)
+    result: dict[str, Any] = {
+        "unit": index,
+        "lineup": lineup,
+        "totals": list(game.totals),
+        "winners": winners,
+        "bonuses": bonuses,
+        "rounds": len(game.rounds),
+    }
+    if keep_record:
+        names = [config.names[e] for e in lineup]
+        meta = {"tournament_seed": config.seed, "unit": index, "bots": names}
+        result["record"] = record_of(game, names, meta).to_json()
+    return result
+
+
+# --- the results file -------------------------------------------------------
+
+
+class ResultsFile:
+    """JSON lines: the config first, then one line per finished unit.
+
+    Each unit is appended and flushed as it finishes, so an interruption
+    loses at most the units still running; a torn last line is dropped.
+    """
+
+    def __init__(self, path: Path, config: TournamentConfig) -> None:
+        self.path = path
+        self.config = config
+
+    def load(self) -> dict[int, dict[str, Any]]:
+        """Results already on disk (creating the file if it is new)."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("w", encoding="utf-8") as f:
+                f.write(json.dumps({"tournament": self.config.to_json()}) + "\n")
+            return {}
+        done: dict[int, dict[str, Any]] = {}
+        good_bytes = 0
+        with self.path.open("rb") as f:
+            lines = f.read().split(b"\n")
+        for number, raw in enumerate(lines):
+            if not raw.strip():
+                good_bytes += len(raw) + 1
+                continue
+            try:
+                entry = json.loads(raw)
+            except ValueError:
+                if number == len(lines) - 1 or not any(x.strip() for x in lines[number + 1 :]):
+                    break  # torn last line from an interruption: drop it
+                raise TournamentError(f"{self.path}: line {number + 1} is not JSON") from None
+            if number == 0:
+                if entry.get("tournament") != self.config.to_json():
+                    raise TournamentError(
+                        f"{self.path} holds a different tournament; use another output file"
+                    )
+            else:
+                done[int(entry["unit"])] = entry
+            good_bytes += len(raw) + 1
+        with self.path.open("rb+") as f:
+            f.truncate(min(good_bytes, self.path.stat().st_size))
+        return done
+
+    def append(self, result: dict[str, Any]) -> None:
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(result) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+# --- running ---------------------------------------------------------------
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class TournamentResult:
+    config: TournamentConfig
+    results: list[dict[str, Any]]
+
+    @property
+    def stats(self) -> list[EntrantStats]:
+        return summarize(self.config.entrants, self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.config.to_json(),
+            "players": [s.to_json() for s in self.stats],
+        }
+
+
+def run_tournament(
+    config: TournamentConfig,
+    *,
+    backend: Callable[[TournamentConfig, list[int], bool], Iterable[dict[str, Any]]],
+    output: Path | None = None,
+    records: Path | None = None,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Run the units not yet in ``output`` on ``backend``; return all results."""
+    done: dict[int, dict[str, Any]] = {}
+    results_file = ResultsFile(output, config) if output is not None else None
+    if results_file is not None:
+        done = results_file.load()
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    if progress is not None and done:
+        progress(len(done))
+    todo = [i for i in range(config.units) if i not in done]
+    for result in backend(config, todo, records is not None):
+        record = result.pop("record", None)
+        if records is not None and record is not None:
+            path = records / f"unit-{result['unit']:06d}.json"
+            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        if results_file is not None:
+            results_file.append(result)
+        done[result["unit"]] = result
+        if progress is not None:
+            progress(1)
+    return TournamentResult(config, [done[i] for i in sorted(done)])

@@ -1,0 +1,53 @@
+"""Inference from public play: a seat that drew or passed was stuck."""
+
+from __future__ import annotations
+
+import random
+
+from triominoes.ai.inference import hand_constraints
+from triominoes.ai.ismcts import determinize
+from triominoes.ai.registry import make_player
+from triominoes.core.actions import Draw, Pass
+from triominoes.core.game import Game
+from triominoes.core.rules import preset
+
+
+def test_a_stuck_seat_holds_tiles_that_fitted_nowhere() -> None:
+    checked = 0
+    for seed in range(40):
+        game = Game(preset("pressman"), players=2, seed=seed)  # draws are always forced
+        state = game.start_round()
+        bots = [make_player("greedy"), make_player("greedy")]
+        held_when_stuck: int | None = None
+        while not state.over:
+            seat = state.seat
+            action = bots[seat].choose(game.view(seat))
+            if seat == 1 and isinstance(action, Draw | Pass):
+                held_when_stuck = state.hands[1]  # what it held when last stuck
+            game.apply(action)
+            if held_when_stuck is not None and state.seat == 0 and not state.over:
+                break
+        if held_when_stuck is None or state.over:
+            continue
+        view = game.view(0)
+        (rule,) = hand_constraints(view)
+        assert rule.seat == 1
+        # The truth: everything seat 1 held when stuck fitted nowhere then.
+        assert held_when_stuck & ~rule.misfits == 0
+        still_held = held_when_stuck & state.hands[1]
+        assert rule.count <= still_held.bit_count()
+        rng = random.Random(seed)
+        for _ in range(10):
+            det = determinize(view, rng, [rule])
+            assert (det.hands[1] & rule.misfits).bit_count() >= rule.count
+            assert det.hands[1].bit_count() == state.hands[1].bit_count()
+            assert det.hands[0] == state.hands[0]
+        checked += 1
+    assert checked >= 10
+
+
+def test_no_constraint_without_draws_or_passes() -> None:
+    game = Game(preset("standard"), players=3, seed=1)
+    state = game.start_round()
+    game.apply(state.decode(state.placement_moves()[0]))
+    assert hand_constraints(game.view(state.seat)) == []

@@ -1,0 +1,127 @@
+"""Every bot: legal choices only, from the view only, the same for a seed."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from triominoes.ai.ismcts import determinize
+from triominoes.ai.registry import LEVELS, PLAYERS, make_player, parse_spec
+from triominoes.core.game import Game
+from triominoes.core.rules import PRESETS, preset
+from triominoes.sim.match import play_game
+
+FAST = ["random", "greedy", "heuristic", "ismcts:iterations=25"]
+
+
+@pytest.mark.parametrize("spec", FAST)
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_bots_only_choose_legal_actions(spec: str, rules: str) -> None:
+    for seed in range(3 if spec.startswith("ismcts") else 8):
+        game = Game(
+            preset(rules).with_overrides(target_score=120)
+            if preset(rules).target_score
+            else preset(rules),
+            players=3,
+            seed=seed,
+        )
+        bots = [make_player(spec, seed=seed * 10 + s) for s in range(3)]
+        chosen = 0
+
+        def check(g: Game, outcome: object) -> None:
+            nonlocal chosen
+            chosen += 1
+
+        play_game(game, bots, check)  # Game.apply raises IllegalAction on any illegal choice
+        assert game.finished
+        assert chosen > 0
+
+
+def swap_hidden(game: Game, viewer: int) -> Game:
+    """The same game with one tile swapped between another hand and the pool."""
+    import copy
+
+    other = copy.deepcopy(game)
+    state = other.round
+    victim = (viewer + 1) % state.players
+    hand_tiles = [t for t in range(state.tiles.size) if state.hands[victim] >> t & 1]
+    assert state.pool and hand_tiles
+    a, b = hand_tiles[0], state.pool[0]
+    state.hands[victim] ^= (1 << a) | (1 << b)
+    state.pool[0] = a
+    return other
+
+
+def public_part(view: object) -> object:
+    data = dataclasses.asdict(view)  # type: ignore[call-overload]
+    data.pop("public_round")
+    return data
+
+
+@pytest.mark.parametrize("spec", FAST)
+def test_bots_decide_from_the_view_alone(spec: str) -> None:
+    """Change only what the bot cannot see: its view and its choice stay the same."""
+    for seed in range(6):
+        game = Game(preset("standard"), players=2, seed=seed)
+        state = game.start_round()
+        bots = [make_player("greedy") for _ in range(2)]
+        for _ in range(6):
+            game.apply(bots[state.seat].choose(game.view(state.seat)))
+        if state.over or not state.pool:
+            continue
+        seat = state.seat
+        twin = swap_hidden(game, seat)
+        assert twin.round.hands != state.hands
+        view, twin_view = game.view(seat), twin.view(seat)
+        assert public_part(view) == public_part(twin_view)
+        assert view.public_round.hands == twin_view.public_round.hands
+        assert view.public_round.pool == twin_view.public_round.pool
+        first = make_player(spec, seed=99).choose(view)
+        second = make_player(spec, seed=99).choose(twin_view)
+        assert first == second
+
+
+@pytest.mark.parametrize("spec", FAST)
+def test_same_seed_same_game(spec: str) -> None:
+    results = []
+    for _ in range(2):
+        game = Game(preset("czech").with_overrides(target_score=150), players=2, seed=4)
+        play_game(game, [make_player(spec, seed=1), make_player(spec, seed=2)])
+        results.append((game.totals, [[str(o.action) for o in r.outcomes] for r in game.rounds]))
+    assert results[0] == results[1]
+
+
+def test_determinize_deals_every_unseen_tile_by_the_known_sizes() -> None:
+    game = Game(preset("standard"), players=4, seed=9)
+    state = game.start_round()
+    game.apply(state.decode(state.placement_moves()[0]))
+    view = game.view(2)
+    rng = random.Random(0)
+    for _ in range(20):
+        det = determinize(view, rng)
+        assert det.hands[2] == state.hands[2]
+        assert [h.bit_count() for h in det.hands] == [h.bit_count() for h in state.hands]
+        dealt = sum(det.hands) | sum(1 << t for t in det.pool)
+        assert dealt == state.live
+        assert len(det.pool) == len(state.pool)
+        assert det.board.tiles == state.board.tiles
+
+
+def test_levels_and_specs() -> None:
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    for level in LEVELS:
+        name, _ = parse_spec(level)
+        assert name in PLAYERS
+        make_player(level, seed=1)
+    assert parse_spec("ismcts:iterations=50,exploration=0.5") == (
+        "ismcts",
+        {"iterations": 50, "exploration": 0.5},
+    )
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("grandmaster")
+    with pytest.raises(ValueError, match="not key=number"):
+        make_player("ismcts:iterations")
+    with pytest.raises(ValueError, match="unexpected keyword"):
+        make_player("greedy:depth=3")

@@ -1,0 +1,204 @@
+"""Tournaments: statistics, seat rotation, resuming, and every backend."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from triominoes.sim.backends import inline, local_processes, ray_cluster
+from triominoes.sim.stats import summarize, wilson_interval
+from triominoes.sim.tournament import (
+    ResultsFile,
+    TournamentConfig,
+    TournamentError,
+    run_tournament,
+    run_unit,
+)
+
+TINY = TournamentConfig(entrants=("greedy", "random"), units=6, seed=3)
+
+
+def results_of(config: TournamentConfig) -> list[dict[str, Any]]:
+    return run_tournament(config, backend=inline).results
+
+
+def test_wilson_interval_known_values() -> None:
+    # Reference values of the Wilson score interval (as statsmodels gives them).
+    low, high = wilson_interval(55, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4524, 0.6439)
+    low, high = wilson_interval(0, 10)
+    assert (low, round(high, 4)) == (0.0, 0.2775)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_seats_rotate_and_each_rotation_shares_a_deal() -> None:
+    config = TournamentConfig(entrants=("greedy", "random", "heuristic"), units=6)
+    lineups = [config.lineup(i) for i in range(3)]
+    assert lineups == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    for seat in range(3):
+        assert sorted(lineup[seat] for lineup in lineups) == [0, 1, 2]
+    assert len({config.deal_seed(i) for i in range(3)}) == 1
+    assert config.deal_seed(2) != config.deal_seed(3)
+
+
+def test_the_same_deal_is_played_from_both_seats() -> None:
+    a = run_unit(TINY.to_json(), 0, keep_record=True)
+    b = run_unit(TINY.to_json(), 1, keep_record=True)
+    assert a["record"]["rounds"][0]["hands"] == b["record"]["rounds"][0]["hands"]
+    assert a["lineup"] == [0, 1]
+    assert b["lineup"] == [1, 0]
+
+
+def test_statistics_of_a_tiny_fixed_run() -> None:
+    results = results_of(TINY)
+    assert [r["unit"] for r in results] == list(range(6))
+    stats = summarize(TINY.entrants, results)
+    # Recount by hand from the raw results.
+    for entrant, s in enumerate(stats):
+        wins = 0.0
+        score = margin = 0
+        hexagons = 0
+        for r in results:
+            seat = r["lineup"].index(entrant)
+            if seat in r["winners"]:
+                wins += 1 / len(r["winners"])
+            score += r["totals"][seat]
+            margin += r["totals"][seat] - r["totals"][1 - seat]
+            hexagons += r["bonuses"][seat][0]
+        assert s.wins == pytest.approx(wins)
+        assert s.win_rate == pytest.approx(wins / 6)
+        assert (s.ci_low, s.ci_high) == pytest.approx(wilson_interval(wins, 6))
+        assert s.mean_score == pytest.approx(score / 6)
+        assert s.mean_margin == pytest.approx(margin / 6)
+        assert s.hexagons == hexagons
+        assert s.units == 6
+    assert stats[0].mean_margin == pytest.approx(-stats[1].mean_margin)
+    assert sum(s.wins for s in stats) == pytest.approx(6)
+
+
+def test_ratings_follow_results() -> None:
+    def unit(
+        index: int, lineup: list[int], totals: list[int], winners: list[int]
+    ) -> dict[str, Any]:
+        bonuses = [[0, 0, 0], [0, 0, 0]]
+        return {
+            "unit": index,
+            "lineup": lineup,
+            "totals": totals,
+            "winners": winners,
+            "bonuses": bonuses,
+            "rounds": 1,
+        }
+
+    # Entrant 0 wins every unit, from either seat; a shared win counts half.
+    results = [
+        unit(0, [0, 1], [50, 10], [0]),
+        unit(1, [1, 0], [5, 40], [1]),
+        unit(2, [0, 1], [30, 30], [0, 1]),
+    ]
+    first, second = summarize(("a", "b"), results)
+    assert (first.wins, second.wins) == (2.5, 0.5)
+    assert first.rating > second.rating
+    assert first.mu > 25 > second.mu
+    assert first.mean_margin == pytest.approx((40 + 35 + 0) / 3)
+
+
+def test_results_do_not_depend_on_the_order_units_run_in() -> None:
+    forward = results_of(TINY)
+
+    def backwards(
+        config: TournamentConfig, units: list[int], keep: bool
+    ) -> Iterator[dict[str, Any]]:
+        yield from inline(config, list(reversed(units)), keep)
+
+    assert run_tournament(TINY, backend=backwards).results == forward
+
+
+def test_local_processes_give_the_same_results() -> None:
+    assert run_tournament(TINY, backend=local_processes(2)).results == results_of(TINY)
+
+
+class Interrupted(Exception):
+    pass
+
+
+def stopping_after(count: int) -> Any:
+    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
+        for done, result in enumerate(inline(config, units, keep)):
+            if done == count:
+                raise Interrupted
+            yield result
+
+    return run
+
+
+def test_an_interrupted_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(Interrupted):
+        run_tournament(TINY, backend=stopping_after(4), output=out)
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0]) == {"tournament": TINY.to_json()}
+    assert len(lines) == 1 + 4
+    ran: list[int] = []
+
+    def counting(
+        config: TournamentConfig, units: list[int], keep: bool
+    ) -> Iterator[dict[str, Any]]:
+        ran.extend(units)
+        yield from inline(config, units, keep)
+
+    resumed = run_tournament(TINY, backend=counting, output=out)
+    assert ran == [4, 5]
+    assert resumed.results == results_of(TINY)
+    assert len(out.read_text().splitlines()) == 1 + 6
+
+
+def test_a_torn_last_line_is_dropped_and_rerun(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(Interrupted):
+        run_tournament(TINY, backend=stopping_after(3), output=out)
+    with out.open("a") as f:
+        f.write('{"unit": 3, "lineup": [1')  # the process died mid-write
+    resumed = run_tournament(TINY, backend=inline, output=out)
+    assert resumed.results == results_of(TINY)
+    assert all(json.loads(line) for line in out.read_text().splitlines())
+
+
+def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run_tournament(TINY, backend=inline, output=out)
+    other = TournamentConfig(entrants=("greedy", "random"), units=6, seed=4)
+    with pytest.raises(TournamentError, match="holds a different tournament"):
+        ResultsFile(out, other).load()
+
+
+def test_records_are_saved_and_replay(tmp_path: Path) -> None:
+    from triominoes.core.record import loads, replay
+
+    run_tournament(TINY, backend=inline, records=tmp_path)
+    files = sorted(tmp_path.glob("unit-*.json"))
+    assert len(files) == 6
+    game = replay(loads(files[0].read_text()))
+    assert game.round.over
+
+
+def test_bad_configs() -> None:
+    with pytest.raises(TournamentError):
+        TournamentConfig(entrants=("greedy",))
+    with pytest.raises(TournamentError):
+        TournamentConfig(entrants=("greedy", "random"), unit="match")
+    with pytest.raises(TournamentError):
+        TournamentConfig(entrants=("greedy", "random"), units=0)
+    with pytest.raises(ValueError, match="unknown player"):
+        TournamentConfig(entrants=("greedy", "oracle"))
+
+
+def test_ray_backend_on_a_local_ray_gives_the_same_results() -> None:
+    pytest.importorskip("ray")
+    config = TournamentConfig(entrants=("greedy", "heuristic"), units=4, seed=8)
+    on_ray = run_tournament(config, backend=ray_cluster(cpus=2)).results
+    assert on_ray == run_tournament(config, backend=inline).results
