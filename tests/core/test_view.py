@@ -91,3 +91,31 @@ def test_unseen_tiles_are_other_hands_and_the_pool() -> None:
     view = game.view(1)
     hidden = state.hands[0] | state.hands[2] | sum(1 << t for t in state.pool)
     assert view.unseen_tiles == hidden
+
+
+def test_legal_actions_come_with_their_scores() -> None:
+    from tests.builders import position, rules
+    from triominoes.core.game import Game as _Game
+
+    game = _Game(preset("standard"), players=2, seed=1)
+    state = game.start_round()
+    view = game.view(state.seat)
+    assert len(view.legal_scores) == len(view.legal_actions)
+    for action, score in zip(view.legal_actions, view.legal_scores, strict=True):
+        assert score is not None
+        assert score.opening_bonus >= 0
+        assert score.points == state.copy().apply(action).points
+    # A worked example: the hexagon move says so.
+    hexagon = position(
+        rules(),
+        [
+            ((0, 0), (5, 5, 5)),
+            ((1, 0), (5, 3, 5)),
+            ((1, -1), (2, 3, 5)),
+            ((0, -1), (1, 2, 5)),
+            ((-1, -1), (1, 5, 0)),
+        ],
+        [["0-5-5"], ["4-4-4"]],
+    )
+    (move,) = [m for m in hexagon.placement_moves() if str(hexagon.decode(m)) == "055@-1,0"]
+    assert hexagon.score_of(move).describe() == "60: tile 10 + hexagon 50"

@@ -202,3 +202,23 @@ def test_ray_backend_on_a_local_ray_gives_the_same_results() -> None:
     config = TournamentConfig(entrants=("greedy", "heuristic"), units=4, seed=8)
     on_ray = run_tournament(config, backend=ray_cluster(cpus=2)).results
     assert on_ray == run_tournament(config, backend=inline).results
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_tournament_with_a_reason() -> None:
+    from triominoes.ai.player import Player
+    from triominoes.ai.registry import PLAYERS
+    from triominoes.core.round import DRAW
+
+    class Cheater(Player):
+        name = "cheater"
+
+        def choose_move(self, state, view):  # type: ignore[no-untyped-def]
+            return DRAW  # even when opening
+
+    PLAYERS["cheater"] = Cheater
+    try:
+        config = TournamentConfig(entrants=("cheater", "greedy"), units=2)
+        with pytest.raises(TournamentError, match=r"unit 0: seat \d \(cheater\) chose draw"):
+            run_tournament(config, backend=inline)
+    finally:
+        del PLAYERS["cheater"]

@@ -14,8 +14,10 @@ leaves is judged, in points, on what wins rounds rather than what scores now:
   else goes out (their value is collected) or the round blocks (the lowest
   hand wins), more so once an opponent is close to going out.
 
-It draws voluntarily (when the rules allow) only when every placement
-would hand the next player a clearly bigger bonus than it earns.
+It draws voluntarily (when the rules allow) when even the best placement
+leaves a poor position (judged below ``draw_below``): open boards and
+bonuses handed to the next player cost more than the draw. Against greedy
+play this defensive drawing wins rounds (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class HeuristicPlayer(Player):
         threat: float = 1.0,
         weight: float = 0.5,
         endgame_weight: float = 2.0,
-        stuck: float = 0.0,
+        draw_below: float = -40.0,
     ) -> None:
         super().__init__(seed)
         self.flex = flex
@@ -46,44 +48,41 @@ class HeuristicPlayer(Player):
         self.threat = threat
         self.weight = weight
         self.endgame_weight = endgame_weight
-        self.stuck = stuck
+        self.draw_below = draw_below
 
     def choose_move(self, state: Round, view: PlayerView) -> int:
         moves = state.placement_moves()
         if not moves:
             return draw_or_pass(state)
         context = Context(view)
-        scored = [(self.evaluate(state, m, context), -m, m) for m in moves]
-        value, _, best = max(scored)
-        if state.rules.voluntary_draw and DRAW in state.legal_moves() and value < -self.threat * 40:
+        value, _, best = max((self.evaluate(state, m, context), -m, m) for m in moves)
+        legal = state.legal_moves()
+        if legal[-1] == DRAW and value < self.draw_below:
+            # Every placement would leave a poor position (an open board,
+            # bonuses for the next player): keep the layout as it is.
             return DRAW
         return best
 
     def evaluate(self, state: Round, move: int, context: Context) -> float:
         """The placement's points now plus the judged worth of what it leaves."""
-        me = state.seat
         points = float(state.points_of(move))
         after = state.copy()
         after.play(move)
-        hand = after.hands[me]
+        hand = after.hands[state.seat]
         if not hand:
             return GOING_OUT + points
-        flexibility = (after.avail & hand).bit_count() / hand.bit_count()
+        value_weight = self.endgame_weight if context.shortest <= 2 else self.weight
+        return points + value_weight * state.t.values[move & 127] + self.judge(after, hand, context)
+
+    def judge(self, position: Round, hand: int, context: Context) -> float:
+        """The worth, in points, of a layout for the holder of ``hand``."""
+        flexibility = (position.avail & hand).bit_count() / hand.bit_count()
         unseen = context.unseen
         unseen_count = unseen.bit_count()
-        fitting_unseen = (after.avail & unseen).bit_count()
+        fitting_unseen = (position.avail & unseen).bit_count()
         open_share = fitting_unseen / unseen_count if unseen_count else 0.0
-        stuck = _none_fit(unseen_count, fitting_unseen, context.next_hand)
-        danger = _bonus_left(after, unseen, unseen_count, context.next_hand)
-        value_weight = self.endgame_weight if context.shortest <= 2 else self.weight
-        return (
-            points
-            + self.flex * flexibility * 10
-            - self.block * open_share
-            + self.stuck * stuck
-            - self.threat * danger
-            + value_weight * state.t.values[move & 127]
-        )
+        danger = _bonus_left(position, unseen, unseen_count, context.next_hand)
+        return self.flex * flexibility * 10 - self.block * open_share - self.threat * danger
 
 
 class Context:
@@ -116,13 +115,3 @@ def _bonus_left(after: Round, unseen: int, unseen_count: int, next_hand: int) ->
             share = fit.bit_count() / unseen_count
             total += worth * (1 - (1 - share) ** next_hand)
     return total
-
-
-def _none_fit(unseen: int, fitting: int, hand: int) -> float:
-    """The chance that ``hand`` tiles drawn from ``unseen`` miss all ``fitting``."""
-    chance = 1.0
-    for i in range(hand):
-        if unseen - i <= 0:
-            break
-        chance *= max(0, unseen - fitting - i) / (unseen - i)
-    return chance

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from triominoes.core.actions import Action, Draw, Pass, Place
 from triominoes.core.board import Board
@@ -99,14 +100,9 @@ class RoundTables:
         self.max_draws = _NO_LIMIT if rules.max_draws is None else rules.max_draws
 
 
-_TABLES: dict[RuleSet, RoundTables] = {}
-
-
+@lru_cache(maxsize=128)
 def tables_for(rules: RuleSet) -> RoundTables:
-    found = _TABLES.get(rules)
-    if found is None:
-        found = _TABLES[rules] = RoundTables(rules)
-    return found
+    return RoundTables(rules)
 
 
 def choose_opener(tiles: TileSet, hands: list[int]) -> tuple[int, int]:

@@ -63,6 +63,9 @@ class PlayerView:
     actions: tuple[SeenAction, ...]
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions when it is their move, else empty."""
+    legal_scores: tuple[Score | None, ...]
+    """For each legal action, what it would score: a placement's breakdown
+    (so a UI can say "this move scores 60: hexagon"), None for a draw or pass."""
     round_end: RoundEnd | None
     finished: bool
     winners: tuple[int, ...]
@@ -114,8 +117,11 @@ def make_view(
     )
     to_move = None if state.over else state.seat
     legal: tuple[Action, ...] = ()
+    scores: tuple[Score | None, ...] = ()
     if viewer is not None and viewer == to_move:
-        legal = tuple(state.decode(m) for m in state.legal_moves())
+        moves = state.legal_moves()
+        legal = tuple(state.decode(m) for m in moves)
+        scores = tuple(state.score_of(m) if m >= 0 else None for m in moves)
     return PlayerView(
         seat=viewer,
         rules=state.rules,
@@ -132,6 +138,7 @@ def make_view(
         opener=state.opener,
         actions=tuple(see_action(o, viewer) for o in outcomes),
         legal_actions=legal,
+        legal_scores=scores,
         round_end=state.end,
         finished=finished,
         winners=winners,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from triominoes.ai.player import Player
+from triominoes.core.errors import IllegalAction
 from triominoes.core.game import Game
 from triominoes.core.round import Outcome
 
@@ -17,7 +18,11 @@ def play_turns(game: Game, players: Sequence[Player], observe: Observer | None =
     while not state.over:
         seat = state.seat
         action = players[seat].choose(game.view(seat))
-        outcome = game.apply(action)
+        try:
+            outcome = game.apply(action)
+        except IllegalAction as exc:
+            name = players[seat].name
+            raise IllegalAction(f"seat {seat} ({name}) chose {action}: {exc}") from None
         if observe is not None:
             observe(game, outcome)
 

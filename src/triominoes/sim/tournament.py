@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from triominoes.ai.registry import make_player
+from triominoes.core.errors import IllegalAction
 from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.round import Outcome
@@ -129,12 +130,15 @@ def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False)
             mine[1] += score.bridge
             mine[2] += score.two_sided
 
-    if config.unit == "round":
-        play_round(game, players, count)
-        winners = list(game.round.end.winners) if game.round.end else []
-    else:
-        play_game(game, players, count)
-        winners = list(game.winners)
+    try:
+        if config.unit == "round":
+            play_round(game, players, count)
+            winners = list(game.round.end.winners) if game.round.end else []
+        else:
+            play_game(game, players, count)
+            winners = list(game.winners)
+    except IllegalAction as exc:
+        raise TournamentError(f"unit {index}: {exc}") from None
     result: dict[str, Any] = {
         "unit": index,
         "lineup": lineup,
