@@ -75,9 +75,18 @@ def test_bots_decide_from_the_view_alone(spec: str) -> None:
         twin = swap_hidden(game, seat)
         assert twin.round.hands != state.hands
         view, twin_view = game.view(seat), twin.view(seat)
+        if len(view.legal_actions) < 2:
+            continue
         assert public_part(view) == public_part(twin_view)
-        assert view.public_round.hands == twin_view.public_round.hands
-        assert view.public_round.pool == twin_view.public_round.pool
+        mine, theirs = view.public_round, twin_view.public_round
+        for slot in type(mine).__slots__:
+            if slot == "board":
+                assert mine.board.tiles == theirs.board.tiles
+                assert mine.board.open == theirs.board.open
+            elif slot == "t":
+                assert mine.t.rules == theirs.t.rules  # shared tables (the twin is a deep copy)
+            else:
+                assert getattr(mine, slot) == getattr(theirs, slot), slot
         first = make_player(spec, seed=99).choose(view)
         second = make_player(spec, seed=99).choose(twin_view)
         assert first == second
@@ -125,3 +134,45 @@ def test_levels_and_specs() -> None:
         make_player("ismcts:iterations")
     with pytest.raises(ValueError, match="unexpected keyword"):
         make_player("greedy:depth=3")
+
+
+def test_ismcts_goes_out_rather_than_draw() -> None:
+    """Holding one tile that fits, under voluntary drawing: placing wins the round."""
+    from tests.builders import position, rules
+    from triominoes.core.tiles import tile_set
+
+    others = [t.name for t in tile_set("standard56").tiles if t.name not in ("0-0-0", "0-0-1")]
+    state = position(rules(), [((0, 0), (0, 0, 0))], [["0-0-1"], others[:9]], others[9:])
+    from triominoes.core.view import make_view
+
+    view = make_view(state, [], 0, round_number=1, totals=(0, 0), finished=False, winners=())
+    assert "draw" in {str(a) for a in view.legal_actions}
+    for seed in range(5):
+        choice = make_player("ismcts:iterations=60", seed=seed).choose(view)
+        assert str(choice) != "draw"
+
+
+def test_determinizations_respect_the_opening() -> None:
+    """No triple dealt (the opener played a plain tile): no kept tile is a
+    triple or heavier than the opening tile, in any determinization."""
+    from triominoes.ai.inference import hand_constraints
+
+    for seed in range(200):
+        game = Game(preset("pressman"), players=2, seed=seed)
+        state = game.start_round()
+        opener = state.opener
+        move = state.placement_moves()[0]
+        opened = state.tiles.tiles[move & 127]
+        if opened.is_triple:
+            continue
+        game.apply(state.decode(move))
+        viewer = 1 - opener
+        view = game.view(viewer)
+        constraints = hand_constraints(view)
+        rng = random.Random(seed)
+        for _ in range(30):
+            det = determinize(view, rng, constraints)
+            for tile in det.tiles.tiles_in(det.hands[opener]):
+                assert not tile.is_triple and tile.value <= opened.value
+        return
+    raise AssertionError("no seed opened without a triple")

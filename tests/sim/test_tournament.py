@@ -141,7 +141,7 @@ def test_an_interrupted_tournament_resumes_where_it_stopped(tmp_path: Path) -> N
     with pytest.raises(Interrupted):
         run_tournament(TINY, backend=stopping_after(4), output=out)
     lines = out.read_text().splitlines()
-    assert json.loads(lines[0]) == {"tournament": TINY.to_json()}
+    assert json.loads(lines[0])["tournament"] == TINY.to_json()
     assert len(lines) == 1 + 4
     ran: list[int] = []
 
@@ -168,12 +168,87 @@ def test_a_torn_last_line_is_dropped_and_rerun(tmp_path: Path) -> None:
     assert all(json.loads(line) for line in out.read_text().splitlines())
 
 
-def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None:
+def test_a_whole_last_line_without_its_newline_is_rerun_not_glued(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(Interrupted):
+        run_tournament(TINY, backend=stopping_after(3), output=out)
+    text = out.read_text()
+    out.write_text(text.rstrip("\n"))  # died before the newline
+    resumed = run_tournament(TINY, backend=inline, output=out)
+    assert resumed.results == results_of(TINY)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 + 6
+    assert sorted(json.loads(line)["unit"] for line in lines[1:]) == list(range(6))
+
+
+def test_a_torn_header_is_written_again(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text('{"tourn')
+    run_tournament(TINY, backend=inline, output=out)
+    again = run_tournament(TINY, backend=inline, output=out)
+    assert again.results == results_of(TINY)
+    assert json.loads(out.read_text().splitlines()[0])["tournament"] == TINY.to_json()
+
+
+def test_a_blank_first_line_does_not_skip_the_check(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     run_tournament(TINY, backend=inline, output=out)
-    other = TournamentConfig(entrants=("greedy", "random"), units=6, seed=4)
+    out.write_text("\n" + out.read_text())
+    other = TournamentConfig(entrants=("random", "random"), units=6, seed=3)
     with pytest.raises(TournamentError, match="holds a different tournament"):
-        ResultsFile(out, other).load()
+        run_tournament(other, backend=inline, output=out)
+
+
+def test_garbage_lines_are_refused_with_a_reason(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run_tournament(TINY, backend=inline, output=out)
+    lines = out.read_text().splitlines()
+    for bad, reason in [
+        ("[1, 2]", "not a results entry"),
+        ('{"x": 1}', "not a unit's result"),
+        ("{oops", "not JSON"),
+    ]:
+        out.write_text("\n".join([lines[0], bad, *lines[1:]]) + "\n")
+        with pytest.raises(TournamentError, match=f"line 2 is {reason}"):
+            run_tournament(TINY, backend=inline, output=out)
+
+
+def test_a_finished_run_can_be_extended(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run_tournament(TINY, backend=inline, output=out)
+    longer = TournamentConfig(entrants=TINY.entrants, units=8, seed=TINY.seed)
+    ran: list[int] = []
+
+    def counting(
+        config: TournamentConfig, units: list[int], keep: bool
+    ) -> Iterator[dict[str, Any]]:
+        ran.extend(units)
+        yield from inline(config, units, keep)
+
+    extended = run_tournament(longer, backend=counting, output=out)
+    assert ran == [6, 7]
+    assert extended.results == results_of(longer)
+    shorter = run_tournament(TINY, backend=counting, output=out)
+    assert shorter.results == results_of(TINY)
+
+
+def test_two_runs_cannot_write_one_file(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    holder = ResultsFile(out, TINY)
+    holder.open()
+    try:
+        with pytest.raises(TournamentError, match="another tournament is writing"):
+            run_tournament(TINY, backend=inline, output=out)
+    finally:
+        holder.close()
+    run_tournament(TINY, backend=inline, output=out)
+
+
+def test_results_of_another_version_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text(json.dumps({"tournament": TINY.to_json(), "version": "0.0.1"}) + "\n")
+    with pytest.raises(TournamentError, match=r"written by triominoes 0\.0\.1"):
+        run_tournament(TINY, backend=inline, output=out)
 
 
 def test_records_are_saved_and_replay(tmp_path: Path) -> None:
@@ -222,3 +297,32 @@ def test_a_bot_that_breaks_the_rules_stops_the_tournament_with_a_reason() -> Non
             run_tournament(config, backend=inline)
     finally:
         del PLAYERS["cheater"]
+
+
+def test_statistics_with_three_seats_and_ties() -> None:
+    def unit(
+        index: int, lineup: list[int], totals: list[int], winners: list[int]
+    ) -> dict[str, Any]:
+        return {
+            "unit": index,
+            "lineup": lineup,
+            "totals": totals,
+            "winners": winners,
+            "bonuses": [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            "rounds": 1,
+        }
+
+    results = [
+        unit(0, [0, 1, 2], [60, 20, 20], [0]),  # b and c tie behind a
+        unit(1, [1, 2, 0], [10, 10, 70], [2]),
+        unit(2, [2, 0, 1], [30, 50, 40], [1]),
+    ]
+    a, b, c = summarize(("a", "b", "c"), results)
+    assert (a.wins, b.wins, c.wins) == (3, 0, 0)
+    # Margin: own total minus the best other total.
+    assert a.mean_margin == pytest.approx((40 + 60 + 10) / 3)
+    assert b.mean_margin == pytest.approx((-40 - 60 - 10) / 3)
+    assert c.mean_margin == pytest.approx((-40 - 60 - 20) / 3)
+    assert a.rating > b.rating and a.rating > c.rating
+    assert (a.hexagons, a.bridges, a.two_sided) == (1, 1, 1)
+    assert b.hexagons + c.hexagons == 2

@@ -32,21 +32,26 @@ def determinize(
 ) -> Round:
     """A full round consistent with what the viewer knows: the unseen tiles
     dealt at random to the other hands (by their known sizes) and the pool,
-    each constrained hand first taking its share from the tiles that fitted
-    nowhere when that seat was last stuck (see inference.py)."""
+    each constrained hand first taking its share from its constraint's
+    tiles (see inference.py)."""
     state = view.public_round.copy()
     unseen = view.unseen_tiles
-    hands = [0] * len(view.hand_sizes)
+    sizes = view.hand_sizes
+    hands = [0] * len(sizes)
     for rule in constraints:
-        candidates = ids_in(unseen & rule.misfits)
-        chosen = rng.sample(candidates, min(rule.count, len(candidates)))
-        for tile in chosen:
-            hands[rule.seat] |= 1 << tile
-        unseen &= ~hands[rule.seat]
+        hand = hands[rule.seat]
+        need = min(rule.count - (hand & rule.mask).bit_count(), sizes[rule.seat] - hand.bit_count())
+        if need <= 0:
+            continue
+        candidates = ids_in(unseen & rule.mask)
+        for tile in rng.sample(candidates, min(need, len(candidates))):
+            hand |= 1 << tile
+        hands[rule.seat] = hand
+        unseen &= ~hand
     rest = ids_in(unseen)
     rng.shuffle(rest)
     start = 0
-    for seat, size in enumerate(view.hand_sizes):
+    for seat, size in enumerate(sizes):
         if seat == view.seat:
             continue
         need = size - hands[seat].bit_count()
@@ -112,14 +117,17 @@ class ISMCTSPlayer(Player):
         infer: int = 1,
     ) -> None:
         """``iterations`` bounds the search (deterministic for a seed);
-        ``seconds``, if set, bounds it by time instead."""
+        ``seconds``, if set, bounds it by time instead. ``infer``: 0 deals
+        unseen tiles uniformly; 1 uses what the opening and forced draws
+        reveal (inference.py); 2 also takes draws under voluntary drawing as
+        forced."""
         super().__init__(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.exploration = exploration
         self.greedy = greedy
         self.margin = margin
-        self.infer = bool(infer)
+        self.infer = int(infer)
 
     def choose_move(self, state: Round, view: PlayerView) -> int:
         moves = state.legal_moves()
@@ -128,7 +136,7 @@ class ISMCTSPlayer(Player):
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
-        constraints = hand_constraints(view) if self.infer else []
+        constraints = hand_constraints(view, assume_stuck=self.infer == 2) if self.infer else []
         done = 0
         while True:
             self._iterate(root, determinize(view, rng, constraints), rng)

@@ -6,6 +6,7 @@ level (``easy`` .. ``expert``) is a name for a tuned spec.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from triominoes.ai.heuristic import HeuristicPlayer
@@ -49,9 +50,9 @@ def _settings(text: str, spec: str) -> dict[str, float]:
     for part in filter(None, text.split(",")):
         key, sep, value = part.partition("=")
         try:
-            if not sep:
-                raise ValueError
             number = float(value)
+            if not sep or not math.isfinite(number):
+                raise ValueError
         except ValueError:
             raise ValueError(f"player {spec!r}: setting {part!r} is not key=number") from None
         out[key.strip()] = int(number) if number.is_integer() else number

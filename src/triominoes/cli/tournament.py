@@ -54,12 +54,21 @@ def tournament_command(
 
     if rounds is not None and games is not None:
         fail("give --rounds or --games, not both")
+    units = games if games is not None else (rounds if rounds is not None else 100)
+    seats = len(entrants)
+    if seats and units % seats:
+        # Every deal is played once from every seat: whole rotations only.
+        rounded = units + seats - units % seats
+        typer.echo(f"note: {units} units rounded up to {rounded}, whole seat rotations", err=True)
+        units = rounded
+    if any("seconds=" in spec for spec in entrants):
+        typer.echo("note: time budgets make results depend on the machine's speed", err=True)
     try:
         ruleset = rules_from_options(rules, set_)
         config = TournamentConfig(
             entrants=tuple(entrants),
             rules=ruleset.to_record(),
-            units=games if games is not None else (rounds if rounds is not None else 100),
+            units=units,
             unit="game" if games is not None else "round",
             seed=seed,
         )

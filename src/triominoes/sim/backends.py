@@ -7,6 +7,7 @@ not depend on the backend: a unit is a pure function of config and index.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -24,7 +25,7 @@ def inline(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[d
 
 def local_processes(jobs: int | None = None) -> Any:
     """A backend on ``jobs`` local processes (default: every core)."""
-    workers = jobs or os.cpu_count() or 1
+    workers = jobs or len(os.sched_getaffinity(0)) or 1
 
     def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
         if workers == 1 or len(units) <= 1:
@@ -77,11 +78,18 @@ def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
         try:
             remote = ray.remote(run_unit)
             data = ray.put(config.to_json())
-            pending = [remote.remote(data, index, keep) for index in units]
+            # A bounded window of units in flight: memory stays flat and an
+            # interruption loses little, however large the tournament.
+            window = max(4, 4 * int(ray.cluster_resources().get("CPU", 1)))
+            queue = iter(units)
+            pending = [remote.remote(data, i, keep) for i in itertools.islice(queue, window)]
             while pending:
                 finished, pending = ray.wait(pending, num_returns=1)
                 for ref in finished:
                     yield ray.get(ref)
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        pending.append(remote.remote(data, nxt, keep))
         finally:
             if started:
                 ray.shutdown()

@@ -14,13 +14,15 @@ deal from every seat.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from triominoes import __version__
 from triominoes.ai.registry import make_player
 from triominoes.core.errors import IllegalAction
 from triominoes.core.game import Game
@@ -158,54 +160,105 @@ def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False)
 
 
 class ResultsFile:
-    """JSON lines: the config first, then one line per finished unit.
+    """JSON lines: a header with the config, then one line per finished unit.
 
-    Each unit is appended and flushed as it finishes, so an interruption
-    loses at most the units still running; a torn last line is dropped.
+    Each unit is appended and flushed to disk as it finishes, so an
+    interruption loses at most the units still running. Opening the file
+    rewrites it whole (atomically) from its valid lines: a torn last line is
+    dropped, the header is made sure of. A lock file keeps a second process
+    from writing the same results at the same time. A run may be extended:
+    the header must match in everything but the number of units.
     """
 
     def __init__(self, path: Path, config: TournamentConfig) -> None:
         self.path = path
         self.config = config
+        self._lock: IO[str] | None = None
 
-    def load(self) -> dict[int, dict[str, Any]]:
-        """Results already on disk (creating the file if it is new)."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("w", encoding="utf-8") as f:
-                f.write(json.dumps({"tournament": self.config.to_json()}) + "\n")
+    def _header(self) -> dict[str, Any]:
+        return {"tournament": self.config.to_json(), "version": __version__}
+
+    def open(self) -> dict[int, dict[str, Any]]:
+        """Lock the file and return the results already in it."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lock = Path(f"{self.path}.lock").open("w")  # noqa: SIM115 - held until close()
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            raise TournamentError(f"another tournament is writing {self.path}") from None
+        self._lock = lock
+        try:
+            done = self._read()
+            self._rewrite(done)
+        except BaseException:
+            self.close()
+            raise
+        return done
+
+    def _read(self) -> dict[int, dict[str, Any]]:
+        if not self.path.exists():
             return {}
+        data = self.path.read_bytes()
+        # Only newline-terminated lines are whole; anything after the last
+        # newline was torn by an interruption.
+        lines = data.split(b"\n")[:-1]
+        header: dict[str, Any] | None = None
         done: dict[int, dict[str, Any]] = {}
-        good_bytes = 0
-        with self.path.open("rb") as f:
-            lines = f.read().split(b"\n")
-        for number, raw in enumerate(lines):
+        for number, raw in enumerate(lines, 1):
             if not raw.strip():
-                good_bytes += len(raw) + 1
                 continue
             try:
                 entry = json.loads(raw)
             except ValueError:
-                if number == len(lines) - 1 or not any(x.strip() for x in lines[number + 1 :]):
-                    break  # torn last line from an interruption: drop it
-                raise TournamentError(f"{self.path}: line {number + 1} is not JSON") from None
-            if number == 0:
-                if entry.get("tournament") != self.config.to_json():
-                    raise TournamentError(
-                        f"{self.path} holds a different tournament; use another output file"
-                    )
-            else:
-                done[int(entry["unit"])] = entry
-            good_bytes += len(raw) + 1
-        with self.path.open("rb+") as f:
-            f.truncate(min(good_bytes, self.path.stat().st_size))
+                raise TournamentError(f"{self.path}: line {number} is not JSON") from None
+            if not isinstance(entry, dict):
+                raise TournamentError(f"{self.path}: line {number} is not a results entry")
+            if header is None:
+                header = entry
+                self._check_header(header)
+                continue
+            if not isinstance(entry.get("unit"), int) or not isinstance(entry.get("totals"), list):
+                raise TournamentError(f"{self.path}: line {number} is not a unit's result")
+            done[entry["unit"]] = entry
         return done
+
+    def _check_header(self, header: dict[str, Any]) -> None:
+        theirs = dict(header.get("tournament") or {})
+        mine = self.config.to_json()
+        theirs.pop("units", None)
+        mine.pop("units")
+        if theirs != mine:
+            raise TournamentError(
+                f"{self.path} holds a different tournament; use another output file"
+            )
+        if header.get("version") != __version__:
+            raise TournamentError(
+                f"{self.path} was written by triominoes {header.get('version')}, "
+                f"this is {__version__}: results of two versions would mix"
+            )
+
+    def _rewrite(self, done: dict[int, dict[str, Any]]) -> None:
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        with temporary.open("w", encoding="utf-8") as f:
+            f.write(json.dumps(self._header()) + "\n")
+            for index in sorted(done):
+                f.write(json.dumps(done[index]) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, self.path)
 
     def append(self, result: dict[str, Any]) -> None:
         with self.path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(result) + "\n")
             f.flush()
             os.fsync(f.fileno())
+
+    def close(self) -> None:
+        if self._lock is not None:
+            fcntl.flock(self._lock, fcntl.LOCK_UN)
+            self._lock.close()
+            self._lock = None
 
 
 # --- running ---------------------------------------------------------------
@@ -241,20 +294,25 @@ def run_tournament(
     done: dict[int, dict[str, Any]] = {}
     results_file = ResultsFile(output, config) if output is not None else None
     if results_file is not None:
-        done = results_file.load()
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    if progress is not None and done:
-        progress(len(done))
-    todo = [i for i in range(config.units) if i not in done]
-    for result in backend(config, todo, records is not None):
-        record = result.pop("record", None)
-        if records is not None and record is not None:
-            path = records / f"unit-{result['unit']:06d}.json"
-            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        if results_file is not None:
-            results_file.append(result)
-        done[result["unit"]] = result
+        done = results_file.open()
+    try:
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+        wanted = range(config.units)
         if progress is not None:
-            progress(1)
-    return TournamentResult(config, [done[i] for i in sorted(done)])
+            progress(sum(1 for i in wanted if i in done))
+        todo = [i for i in wanted if i not in done]
+        for result in backend(config, todo, records is not None):
+            record = result.pop("record", None)
+            if records is not None and record is not None:
+                path = records / f"unit-{result['unit']:06d}.json"
+                path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            if results_file is not None:
+                results_file.append(result)
+            done[result["unit"]] = result
+            if progress is not None:
+                progress(1)
+    finally:
+        if results_file is not None:
+            results_file.close()
+    return TournamentResult(config, [done[i] for i in wanted])
