@@ -80,7 +80,8 @@ def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
             data = ray.put(config.to_json())
             # A bounded window of units in flight: memory stays flat and an
             # interruption loses little, however large the tournament.
-            window = max(4, 4 * int(ray.cluster_resources().get("CPU", 1)))
+            workers = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+            window = max(4, 4 * int(workers))
             queue = iter(units)
             pending = [remote.remote(data, i, keep) for i in itertools.islice(queue, window)]
             while pending:
