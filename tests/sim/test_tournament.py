@@ -122,6 +122,16 @@ def test_local_processes_give_the_same_results() -> None:
     assert run_tournament(TINY, backend=local_processes(2)).results == results_of(TINY)
 
 
+def counting_backend(ran: list[int]) -> Any:
+    """The inline backend, noting which units it was asked to run."""
+
+    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
+        ran.extend(units)
+        yield from inline(config, units, keep)
+
+    return run
+
+
 class Interrupted(Exception):
     pass
 
@@ -144,12 +154,7 @@ def test_an_interrupted_tournament_resumes_where_it_stopped(tmp_path: Path) -> N
     assert json.loads(lines[0])["tournament"] == TINY.to_json()
     assert len(lines) == 1 + 4
     ran: list[int] = []
-
-    def counting(
-        config: TournamentConfig, units: list[int], keep: bool
-    ) -> Iterator[dict[str, Any]]:
-        ran.extend(units)
-        yield from inline(config, units, keep)
+    counting = counting_backend(ran)
 
     resumed = run_tournament(TINY, backend=counting, output=out)
     assert ran == [4, 5]
@@ -218,12 +223,7 @@ def test_a_finished_run_can_be_extended(tmp_path: Path) -> None:
     run_tournament(TINY, backend=inline, output=out)
     longer = TournamentConfig(entrants=TINY.entrants, units=8, seed=TINY.seed)
     ran: list[int] = []
-
-    def counting(
-        config: TournamentConfig, units: list[int], keep: bool
-    ) -> Iterator[dict[str, Any]]:
-        ran.extend(units)
-        yield from inline(config, units, keep)
+    counting = counting_backend(ran)
 
     extended = run_tournament(longer, backend=counting, output=out)
     assert ran == [6, 7]

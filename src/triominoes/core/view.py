@@ -13,6 +13,7 @@ in at random.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from triominoes.core.actions import Action
@@ -24,18 +25,6 @@ from triominoes.core.tiles import Numbers, Tile
 
 UNSEEN = -1
 """Placeholder for a pool tile in :attr:`PlayerView.public_round`."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeenAction:
-    """An action as the viewer saw it."""
-
-    seat: int
-    action: Action
-    points: int
-    score: Score | None = None
-    drawn: Tile | None = None
-    """The tile drawn, only when the viewer drew it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +49,9 @@ class PlayerView:
     to_move: int | None
     draws_this_turn: int
     opener: int
-    actions: tuple[SeenAction, ...]
+    actions: tuple[Outcome, ...]
+    """This round's actions as the viewer saw them: another seat's draw
+    has no ``drawn`` tile."""
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions when it is their move, else empty."""
     legal_scores: tuple[Score | None, ...]
@@ -80,9 +71,10 @@ class PlayerView:
         return state.live & ~own
 
 
-def see_action(outcome: Outcome, viewer: int | None) -> SeenAction:
-    drawn = outcome.drawn if viewer is not None and outcome.seat == viewer else None
-    return SeenAction(outcome.seat, outcome.action, outcome.points, outcome.score, drawn)
+def see_action(outcome: Outcome, viewer: int | None) -> Outcome:
+    if outcome.drawn is None or outcome.seat == viewer:
+        return outcome
+    return dataclasses.replace(outcome, drawn=None)
 
 
 def public_round(state: Round, viewer: int | None) -> Round:
