@@ -3,7 +3,7 @@
 Standard rules, rounds counted by round winner, seats rotated (every deal
 is played from every seat). Also times the search bot's moves on one core.
 
-    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 600] [--jobs N]
+    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 400] [--jobs N]
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds-fast", type=int, default=4000)
-    parser.add_argument("--rounds-search", type=int, default=600)
+    parser.add_argument("--rounds-search", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()

@@ -14,10 +14,12 @@ leaves is judged, in points, on what wins rounds rather than what scores now:
   else goes out (their value is collected) or the round blocks (the lowest
   hand wins), more so once an opponent is close to going out.
 
-It draws voluntarily (when the rules allow) when even the best placement
-leaves a poor position (judged below ``draw_below``): open boards and
-bonuses handed to the next player cost more than the draw. Against greedy
-play this defensive drawing wins rounds (docs/benchmarks.md).
+Heads-up, it draws voluntarily (when the rules allow) when even the best
+placement leaves a poor position (judged below ``draw_below``): open boards
+and bonuses handed to the only opponent cost more than the draw. Against
+greedy play this defensive drawing wins rounds; with more players it loses
+them (the others keep playing), so there it never draws by choice
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -57,9 +59,10 @@ class HeuristicPlayer(Player):
         context = Context(view)
         value, _, best = max((self.evaluate(state, m, context), -m, m) for m in moves)
         legal = state.legal_moves()
-        if legal[-1] == DRAW and value < self.draw_below:
+        if state.players == 2 and legal[-1] == DRAW and value < self.draw_below:
             # Every placement would leave a poor position (an open board,
-            # bonuses for the next player): keep the layout as it is.
+            # bonuses for the next player): keep the layout as it is. Only
+            # heads-up, where the next player is the only opponent.
             return DRAW
         return best
 

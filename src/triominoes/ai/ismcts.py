@@ -109,10 +109,10 @@ class ISMCTSPlayer(Player):
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = 1000,
+        iterations: int = 2000,
         seconds: float = 0.0,
         exploration: float = 0.7,
-        greedy: float = 0.5,
+        greedy: float = 0.0,
         margin: float = 0.2,
         infer: int = 1,
     ) -> None:

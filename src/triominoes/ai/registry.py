@@ -26,8 +26,8 @@ PLAYERS: dict[str, Factory] = {
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
-    "hard": "ismcts:iterations=400",
-    "expert": "ismcts:iterations=2000",
+    "hard": "ismcts:iterations=300",
+    "expert": "ismcts",
 }
 
 
