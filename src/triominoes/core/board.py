@@ -245,7 +245,9 @@ class Board:
                 return f"corner ({x},{y}) must be {want}, tile has {number}"
         return None
 
-    def placements(self) -> list[tuple[Cell, Numbers]]:
-        """Every placed tile: its cell and corner numbers, in placement order."""
+    def placements(self) -> list[tuple[Cell, Numbers, int]]:
+        """Every placed tile: its cell, corner numbers and tile id, in placement order."""
         numbers = self.fits.numbers
-        return [(from_id(cell), numbers[placed]) for cell, placed in self.tiles.items()]
+        return [
+            (from_id(cell), numbers[placed], placed // 3) for cell, placed in self.tiles.items()
+        ]

@@ -550,7 +550,7 @@ class Round:
         tile = move_tile(move)
         opening = self.t.opening_bonus[tile] if self.phase == OPENING else 0
         code = self.board.shape_at(move_cell(move))
-        return Score.of(self.t.rules, self.t.values[tile], code, opening)
+        return Score.of(self.t.rules, self.t.values[tile], code, opening, self.t.bonus)
 
 
 def _cell_text(cell: Cell) -> str:

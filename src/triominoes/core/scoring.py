@@ -57,9 +57,17 @@ class Score:
         return None
 
     @staticmethod
-    def of(rules: RuleSet, tile_value: int, code: int, opening_bonus: int = 0) -> Score:
+    def of(
+        rules: RuleSet,
+        tile_value: int,
+        code: int,
+        opening_bonus: int = 0,
+        table: Sequence[int] | None = None,
+    ) -> Score:
+        """The breakdown for a shape code; ``table`` is the rule set's
+        :func:`shape_bonus_table`, if the caller has it at hand."""
         hexagons, kind = divmod(code, 4)
-        bonus = shape_bonus_table(rules)[code]
+        bonus = (table or shape_bonus_table(rules))[code]
         # A shape is reported where the rule set pays for it: under pressman,
         # german and spanish, closing a gap on two sides is plain play (as the
         # spec's golden records show).

@@ -104,8 +104,8 @@ def make_view(
     tiles = state.tiles
     hand = tuple(tiles.tiles_in(state.hands[viewer])) if viewer is not None else ()
     board = tuple(
-        PlacedTile(cell, numbers, tiles.find(numbers).name)  # type: ignore[union-attr]
-        for cell, numbers in state.board.placements()
+        PlacedTile(cell, numbers, tiles.tiles[tile].name)
+        for cell, numbers, tile in state.board.placements()
     )
     to_move = None if state.over else state.seat
     legal: tuple[Action, ...] = ()

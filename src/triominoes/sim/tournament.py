@@ -15,6 +15,7 @@ deal from every seat.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -103,8 +104,6 @@ class TournamentConfig:
 
 def _seed_int(text: str) -> int:
     """A 64-bit seed from a string, the same in every process and machine."""
-    import hashlib
-
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
