@@ -9,10 +9,11 @@ operations, whatever the size of the layout:
   shows there (the vertex rule), and how many occupied cells touch it (six
   means a hexagon is complete);
 * ``open`` — empty cell id -> corner pattern (see :mod:`fits`) for each empty
-  cell that shares an edge with a tile *and* that some tile still in play
-  fits. Only cells around a new tile ever change, and a cell that no tile
-  in play fits is dropped for good: constraints only tighten and tiles only
-  leave play.
+  cell that shares an edge with a tile. Only cells around a new tile ever
+  change; when one is looked at and no tile still in play fits it, it is
+  dropped for good (constraints only tighten, tiles only leave play). A cell
+  whose last fitting tile went elsewhere stays until then: it fits no hand,
+  and sweeping for such cells after every placement cost more than it saved.
 
 Shapes (rules.md §4) depend only on which cells around a cell are occupied,
 not on the tile, so :meth:`Board.shape_at` can score a cell before anything
@@ -50,12 +51,6 @@ _UP_E0, _UP_E1, _UP_E2 = UP_NEIGHBOURS
 _DN_E0, _DN_E1, _DN_E2 = DOWN_NEIGHBOURS
 
 
-# Per orientation: for each corner, its offset and the offsets of the cells
-# touching the cell only there; then the offsets of the three edge neighbours.
-_UP_LAYOUT = (tuple(zip(UP_CORNERS, UP_RING_OTHERS, strict=True)), UP_NEIGHBOURS)
-_DOWN_LAYOUT = (tuple(zip(DOWN_CORNERS, DOWN_RING_OTHERS, strict=True)), DOWN_NEIGHBOURS)
-
-
 def corner_ids(cell: int) -> tuple[int, int, int]:
     if cell & 1:
         return (cell + _DN_C0, cell + _DN_C1, cell + _DN_C2)
@@ -66,6 +61,26 @@ def neighbour_ids(cell: int) -> tuple[int, int, int]:
     if cell & 1:
         return (cell + _DN_E0, cell + _DN_E1, cell + _DN_E2)
     return (cell + _UP_E0, cell + _UP_E1, cell + _UP_E2)
+
+
+def shape_code(o0: bool, o1: bool, o2: bool, c0: int, c1: int, c2: int) -> int:
+    """The shape a tile makes in a cell (rules.md §4), from what surrounds it:
+    ``o0..o2`` whether the cells across edges 0..2 are occupied, ``c0..c2``
+    how many occupied cells touch corners 0..2 (edge ``i`` joins corners
+    ``i`` and ``i + 1``)."""
+    edges = o0 + o1 + o2
+    if edges >= 2:
+        # Only a cell sharing two edges can complete a hexagon: the ring of
+        # a corner holds the two neighbours across the edges meeting there.
+        hexagons = (c0 == 5) + (c1 == 5) + (c2 == 5)
+        return hexagons * 4 if hexagons else TWO_SIDED
+    if edges == 1:
+        # Bridge: the corner opposite the shared edge already touches a
+        # tile; its two ring cells next to this one are empty (the other two
+        # edges are free), so that tile lies across empty space.
+        opposite = c2 if o0 else (c0 if o1 else c1)
+        return BRIDGE if opposite else PLAIN
+    return CORNER if (c0 or c1 or c2) else PLAIN
 
 
 class Board:
@@ -117,51 +132,32 @@ class Board:
     def shape_at(self, cell: int) -> int:
         """The shape code a tile placed into this empty cell would make."""
         tiles = self.tiles
-        counts = self.counts
+        get = self.counts.get
         if cell & 1:
-            v0, v1, v2 = cell + _DN_C0, cell + _DN_C1, cell + _DN_C2
-            o0 = cell + _DN_E0 in tiles
-            o1 = cell + _DN_E1 in tiles
-            o2 = cell + _DN_E2 in tiles
-        else:
-            v0, v1, v2 = cell + _UP_C0, cell + _UP_C1, cell + _UP_C2
-            o0 = cell + _UP_E0 in tiles
-            o1 = cell + _UP_E1 in tiles
-            o2 = cell + _UP_E2 in tiles
-        edges = o0 + o1 + o2
-        if edges >= 2:
-            # Only a cell sharing two edges can complete a hexagon: the ring
-            # of a corner holds the two neighbours across the edges meeting there.
-            c0 = counts.get(v0, 0)
-            c1 = counts.get(v1, 0)
-            c2 = counts.get(v2, 0)
-            hexagons = (c0 == 5) + (c1 == 5) + (c2 == 5)
-            return hexagons * 4 if hexagons else TWO_SIDED
-        if edges == 1:
-            # Bridge: the corner opposite the shared edge already touches a
-            # tile; its two ring cells next to this one are empty (the other
-            # two edges are free), so that tile lies across empty space.
-            opposite = v2 if o0 else (v0 if o1 else v1)
-            return BRIDGE if opposite in counts else PLAIN
-        return CORNER if (v0 in counts or v1 in counts or v2 in counts) else PLAIN
+            return shape_code(
+                cell + _DN_E0 in tiles,
+                cell + _DN_E1 in tiles,
+                cell + _DN_E2 in tiles,
+                get(cell + _DN_C0, 0),
+                get(cell + _DN_C1, 0),
+                get(cell + _DN_C2, 0),
+            )
+        return shape_code(
+            cell + _UP_E0 in tiles,
+            cell + _UP_E1 in tiles,
+            cell + _UP_E2 in tiles,
+            get(cell + _UP_C0, 0),
+            get(cell + _UP_C1, 0),
+            get(cell + _UP_C2, 0),
+        )
 
     def fitting(self, live: int) -> int:
-        """The tiles of ``live`` that fit some open cell; drops dead cells."""
+        """The tiles of ``live`` that fit some open cell (one pass over them)."""
         mask = self.fits.mask
         found = 0
-        dead = None
-        for cell, pattern in self.open.items():
-            fit = mask[pattern] & live
-            if fit:
-                found |= fit
-            elif dead is None:
-                dead = [cell]
-            else:
-                dead.append(cell)
-        if dead:
-            for cell in dead:
-                del self.open[cell]
-        return found
+        for pattern in self.open.values():
+            found |= mask[pattern]
+        return found & live
 
     def corner_cells(self) -> dict[int, int]:
         """Empty cells touching the layout only at corners, with their patterns."""
@@ -184,27 +180,45 @@ class Board:
         tile excluded); cells that none of them fits are not kept open.
         This is the engine's hottest function, hence the unrolled lookups.
         """
-        code = self.shape_at(cell)
         tiles = self.tiles
         values = self.values
         counts = self.counts
         open_ = self.open
         mask = self.fits.mask
+        if cell & 1:
+            v0, v1, v2 = cell + _DN_C0, cell + _DN_C1, cell + _DN_C2
+            near = (cell + _DN_E0, cell + _DN_E1, cell + _DN_E2)
+            others = DOWN_RING_OTHERS
+        else:
+            v0, v1, v2 = cell + _UP_C0, cell + _UP_C1, cell + _UP_C2
+            near = (cell + _UP_E0, cell + _UP_E1, cell + _UP_E2)
+            others = UP_RING_OTHERS
+        c0 = counts.get(v0, 0)
+        c1 = counts.get(v1, 0)
+        c2 = counts.get(v2, 0)
+        e0, e1, e2 = near
+        code = shape_code(e0 in tiles, e1 in tiles, e2 in tiles, c0, c1, c2)
         placed = tile * 3 + rotation
         tiles[cell] = placed
         if cell in open_:
             del open_[cell]
-        corners, near = _DOWN_LAYOUT if cell & 1 else _UP_LAYOUT
-        for (offset, others), number in zip(corners, self.fits.numbers[placed], strict=True):
-            vertex = cell + offset
-            seen = counts.get(vertex, 0)
-            counts[vertex] = seen + 1
-            if not seen:
+        counts[v0] = c0 + 1
+        counts[v1] = c1 + 1
+        counts[v2] = c2 + 1
+        if not (c0 and c1 and c2):
+            # A corner that gets its first number tightens the cells that
+            # touch the layout only there and are open through another edge.
+            n0, n1, n2 = self.fits.numbers[placed]
+            for seen, vertex, number, offsets in (
+                (c0, v0, n0, others[0]),
+                (c1, v1, n1, others[1]),
+                (c2, v2, n2, others[2]),
+            ):
+                if seen:
+                    continue
                 values[vertex] = number
-                # Cells touching only this corner may already be open
-                # through another edge: their pattern just tightened.
-                for other_offset in others:
-                    other = cell + other_offset
+                for offset in offsets:
+                    other = cell + offset
                     if other in open_:
                         p = self.pattern(other)
                         if mask[p] & live:
@@ -212,8 +226,7 @@ class Board:
                         else:
                             del open_[other]
         get = values.get
-        for offset in near:
-            other = cell + offset
+        for other in near:
             if other in tiles:
                 continue
             if other & 1:

@@ -98,6 +98,7 @@ class RoundTables:
             rules.opening_bonus_for(t.name, t.is_triple) for t in self.tiles.tiles
         ]
         self.max_draws = _NO_LIMIT if rules.max_draws is None else rules.max_draws
+        self.triple_mask = self.tiles.triple_mask
 
 
 @lru_cache(maxsize=128)
@@ -388,10 +389,10 @@ class Round:
         if self.phase == OPENING:
             points += t.opening_bonus[tile]
             self.phase = PLAYING
-        if bit & t.tiles.triple_mask and t.values[tile] > self.triples[seat]:
+        if bit & t.triple_mask and t.values[tile] > self.triples[seat]:
             self.triples[seat] = t.values[tile]
         self.points[seat] += points
-        self.avail = board.fitting(live)
+        avail = self.avail = board.fitting(live)
         self.passes = 0
         if self.phase == FINAL_CYCLE:
             self._final_turn_done()
@@ -403,10 +404,11 @@ class Round:
                 self._next_turn()
             else:
                 self._end_out(seat)
-        elif t.rules.blocked_when_no_moves and not self.avail and not self._corner_fits(live):
+        elif not avail and t.rules.blocked_when_no_moves and not self._corner_fits(live):
             self._end_blocked()
         else:
-            self._next_turn()
+            self.seat = (seat + 1) % self.players
+            self.draws = 0
         return points
 
     def _corner_fits(self, tiles: int) -> bool:
