@@ -132,8 +132,13 @@ def test_levels_and_specs() -> None:
         make_player("grandmaster")
     with pytest.raises(ValueError, match="not key=number"):
         make_player("ismcts:iterations")
-    with pytest.raises(ValueError, match="unexpected keyword"):
+    with pytest.raises(ValueError, match=r"no setting depth \(settings of greedy: none\)"):
         make_player("greedy:depth=3")
+    with pytest.raises(ValueError, match=r"no setting depth .*iterations, seconds"):
+        make_player("ismcts:depth=3")
+    for bad in ("iterations=0", "iterations=2.5", "seconds=-1", "margin=3", "infer=5"):
+        with pytest.raises(ValueError, match=f"player 'ismcts:{bad}'"):
+            make_player(f"ismcts:{bad}")
 
 
 def test_ismcts_goes_out_rather_than_draw() -> None:

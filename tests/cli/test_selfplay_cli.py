@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from triominoes.cli.main import app
+from triominoes.cli.main import app, main
 from triominoes.core.record import loads, replay
 
 runner = CliRunner()
@@ -83,3 +85,47 @@ def test_rules_command_lists_and_shows() -> None:
     data = json.loads(result.stdout)
     assert data["pass_penalty"] == 5
     assert data["corner_fallback"] is True
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """The console script as a user runs it: exit status and standard error."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "argv", ["triominoes", *args])
+        with pytest.raises(SystemExit) as exited:
+            main()
+    code = exited.value.code
+    return code if isinstance(code, int) else 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["selfplay", "--players", "7"], "error: Invalid value for '--players'"),
+        (["selfplay", "--seed", "abc"], "error: Invalid value for '--seed'"),
+        (["tournament"], "error: Missing argument"),
+        (["replay", "--bogus", "x"], "error: No such option: --bogus"),
+        (["nosuch"], "error: No such command"),
+        (["replay", "/no/such/record.json"], "error: cannot read /no/such/record.json"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = run_main(args, capsys)
+    assert code == 2
+    assert err.startswith(message)
+    assert err.count("\n") == 1
+
+
+def test_bad_output_and_endless_games_fail_before_or_without_traceback(tmp_path: Path) -> None:
+    for args, message in [
+        (["-o", str(tmp_path)], "is a folder"),
+        (["-o", str(tmp_path / "no" / "x.json")], "there is no folder"),
+        (["--bot", "random", "--bot", "greedy", "--bot", "greedy"], "3 bots for 2 players"),
+        (["--set", "draw_penalty=20"], "no one reached target_score 400 in 200 rounds"),
+        (["--set", "draw_penalty=1e300"], "draw_penalty must be at most 1,000,000"),
+        (["--rules", str(tmp_path / "missing.json")], "cannot read"),
+    ]:
+        result = runner.invoke(app, ["selfplay", *args])
+        assert result.exit_code == 2, args
+        assert message in result.stderr

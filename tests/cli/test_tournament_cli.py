@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from triominoes.cli.main import app
@@ -118,3 +123,49 @@ def test_bad_tournaments_exit_2(tmp_path: Path) -> None:
     assert "holds a different tournament" in result.stderr
     result = runner.invoke(app, ["tournament", "greedy", "random", "--backend", "mpi"])
     assert result.exit_code == 2
+
+
+def test_outputs_are_checked_before_the_run(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    base = ["tournament", "greedy", "random", "--rounds", "2", "--quiet", "--jobs", "1"]
+    for args, message in [
+        (["--plot", str(tmp_path / "m.txt")], "name a picture file"),
+        (["--out", str(notes)], "not a tournament results file"),
+        (["--out", str(tmp_path)], "is a folder"),
+        (["--records", str(notes)], "is a file, not a folder"),
+        (["--address", "127.0.0.1:1"], "--address goes with --backend ray"),
+        (["ismcts:depth=3"], "no setting depth (settings of ismcts: iterations"),
+    ]:
+        result = runner.invoke(app, [*base, *args])
+        assert result.exit_code == 2, args
+        assert message in result.stderr
+    assert notes.read_text() == "my notes"
+    result = runner.invoke(app, [*base, "--plot", str(tmp_path / "new" / "m.svg")])
+    assert result.exit_code == 0
+    assert (tmp_path / "new" / "m.svg").read_text().lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_run_stops_its_workers_and_resumes(tmp_path: Path, signum: int) -> None:
+    out = tmp_path / "run.jsonl"
+    command = [sys.executable, "-m", "triominoes", "tournament", "greedy", "random"]
+    command += ["--rounds", "100000", "--jobs", "2", "--quiet", "--out", str(out)]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and len(out.read_text().splitlines()) > 20):
+        assert time.monotonic() < deadline and run.poll() is None
+        time.sleep(0.1)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
+    assert len(children) >= 2
+    run.send_signal(signum)
+    assert run.wait(timeout=30) in (128 + signum, 130)
+    for child in children:
+        assert (
+            not Path(f"/proc/{child}").exists()
+            or "zombie" in Path(f"/proc/{child}/status").read_text()
+        )
+    kept = out.read_text().splitlines()
+    assert len(kept) > 20
+    assert not Path(f"{out}.lock").exists()
+    assert all(json.loads(line) for line in kept[1:])

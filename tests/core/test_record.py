@@ -125,6 +125,11 @@ CASES: list[tuple[str, Edit, str]] = [
         "round 1, action 2 (seat 1, '255@999999,0'): cell (999999,0) is not next to the layout",
     ),
     (
+        "opening far away",
+        set_action(0, 0, "555@900,0"),
+        "round 1, action 1 (seat 0, '555@900,0'): the first tile goes into cell (0,0)",
+    ),
+    (
         "garbage token",
         set_action(0, 1, "jump"),
         "round 1, action 2 (seat 1, 'jump'): 'jump' is not an action (N0N1N2@Q,R, draw or pass)",
@@ -302,6 +307,11 @@ def test_huge_numbers_are_malformed_json_not_a_crash() -> None:
 def test_result_winners_in_any_order() -> None:
     data = json.loads((GOLDEN / "standard-6p.json").read_text())
     data["result"] = {"winners": [0]}
+    replay(read(data))
+
+
+def test_result_winners_compared_as_a_set() -> None:
+    data = edited(put("result", {"winners": [1, 1]}))
     replay(read(data))
 
 

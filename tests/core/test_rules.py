@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from triominoes.core.errors import InvalidRules
+from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, RuleSet, preset
 
 HANDS = {"2": 9, "3": 7, "4": 7, "5": 6, "6": 6}
@@ -148,6 +149,22 @@ def test_hand_size_per_player_count() -> None:
         rules.hand_size_for(7)
 
 
+def test_hand_size_for_some_player_counts_only() -> None:
+    # An override replaces the whole field: these rules are for two players.
+    rules = RuleSet.from_json({"preset": "standard", "hand_size": {"2": 12}})
+    assert rules.hand_size_for(2) == 12
+    with pytest.raises(InvalidRules, match="no hand size for 3 players"):
+        Game(rules, 3)
+    assert Game(rules, 2, seed=1).start_round().hands[0].bit_count() == 12
+
+
+def test_opening_bonus_names_any_rotation() -> None:
+    rules = RuleSet.from_json({"preset": "standard", "opening_bonus": {"5-0-0": 3}})
+    assert rules.opening_bonus_for("0-0-5", False) == 3
+    assert rules.to_record() == {"preset": "standard", "opening_bonus": {"0-0-5": 3}}
+    assert rules == preset("standard").with_overrides(opening_bonus={"0-5-0": 3})
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -163,7 +180,9 @@ def test_hand_size_per_player_count() -> None:
         {"preset": "standard", "voluntary_draw": 1},
         {"preset": "standard", "hexagon_bonus": [50, 100]},
         {"preset": "standard", "hexagon_bonus": "50"},
-        {"preset": "standard", "hand_size": {"2": 9}},
+        {"preset": "standard", "hand_size": {}},
+        {"preset": "standard", "hand_size": {"7": 9}},
+        {"preset": "standard", "opening_bonus": {"5-0-0": 1, "0-0-5": 2}},
         {"preset": "standard", "hand_size": {"2": 40, "3": 7, "4": 7, "5": 6, "6": 6}},
         {"preset": "standard", "hand_size": {"x": 9, "3": 7, "4": 7, "5": 6, "6": 6}},
         {"preset": "standard", "hand_size": [9, 7, 7, 6, 6]},

@@ -122,6 +122,32 @@ def test_local_processes_give_the_same_results() -> None:
     assert run_tournament(TINY, backend=local_processes(2)).results == results_of(TINY)
 
 
+def test_stopping_early_terminates_the_workers() -> None:
+    # What Ctrl-C does: the consumer stops, and the workers must not play on.
+    import multiprocessing
+
+    long = TournamentConfig(entrants=("greedy", "random"), units=400, seed=3)
+    units = local_processes(2)(long, list(range(400)), False)
+    first = next(units)
+    assert first["unit"] in range(400)
+    units.close()  # type: ignore[attr-defined]
+    assert multiprocessing.active_children() == []
+
+
+def test_a_failing_unit_stops_a_process_run() -> None:
+    import multiprocessing
+
+    endless = TournamentConfig(
+        entrants=("greedy", "greedy"),
+        rules={"preset": "standard", "draw_penalty": 20},
+        units=4,
+        unit="game",
+    )
+    with pytest.raises(TournamentError, match="no one reached target_score 400 in 200 rounds"):
+        run_tournament(endless, backend=local_processes(2))
+    assert multiprocessing.active_children() == []
+
+
 def counting_backend(ran: list[int]) -> Any:
     """The inline backend, noting which units it was asked to run."""
 
@@ -186,13 +212,27 @@ def test_a_whole_last_line_without_its_newline_is_rerun_not_glued(tmp_path: Path
     assert sorted(json.loads(line)["unit"] for line in lines[1:]) == list(range(6))
 
 
-def test_a_torn_header_is_written_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("text", ["my precious notes", '{"format": "triominoes-record"}'])
+def test_a_file_without_a_whole_header_line_is_not_ours(tmp_path: Path, text: str) -> None:
+    # The header is written atomically, so it is never torn: a one-line file
+    # is someone else's (notes, a compact record) and must not be replaced.
     out = tmp_path / "results.jsonl"
-    out.write_text('{"tourn')
-    run_tournament(TINY, backend=inline, output=out)
-    again = run_tournament(TINY, backend=inline, output=out)
-    assert again.results == results_of(TINY)
-    assert json.loads(out.read_text().splitlines()[0])["tournament"] == TINY.to_json()
+    out.write_text(text)
+    with pytest.raises(TournamentError, match="not a tournament results file"):
+        run_tournament(TINY, backend=inline, output=out)
+    assert out.read_text() == text
+    assert list(tmp_path.iterdir()) == [out]
+    out.write_text(text + "\n")
+    with pytest.raises(TournamentError, match="not a tournament results file"):
+        run_tournament(TINY, backend=inline, output=out)
+
+
+def test_an_empty_file_or_a_folder(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("")
+    assert run_tournament(TINY, backend=inline, output=out).results == results_of(TINY)
+    with pytest.raises(TournamentError, match="is a folder"):
+        run_tournament(TINY, backend=inline, output=tmp_path)
 
 
 def test_a_blank_first_line_does_not_skip_the_check(tmp_path: Path) -> None:
@@ -242,6 +282,7 @@ def test_two_runs_cannot_write_one_file(tmp_path: Path) -> None:
     finally:
         holder.close()
     run_tournament(TINY, backend=inline, output=out)
+    assert not Path(f"{out}.lock").exists()  # the lock goes with the run
 
 
 def test_results_of_another_version_are_refused(tmp_path: Path) -> None:
@@ -259,6 +300,36 @@ def test_records_are_saved_and_replay(tmp_path: Path) -> None:
     assert len(files) == 6
     game = replay(loads(files[0].read_text()))
     assert game.round.over
+
+
+def test_resume_with_records_replays_finished_units(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    records = tmp_path / "records"
+    run_tournament(TINY, backend=inline, output=out)
+    lines = out.read_text()
+    ran: list[int] = []
+    again = run_tournament(TINY, backend=counting_backend(ran), output=out, records=records)
+    assert ran == list(range(6))  # no record yet: each unit is played again
+    assert again.results == results_of(TINY)
+    assert out.read_text() == lines  # and not counted twice
+    assert len(list(records.glob("unit-*.json"))) == 6
+    ran.clear()
+    run_tournament(TINY, backend=counting_backend(ran), output=out, records=records)
+    assert ran == []
+
+
+def test_records_of_another_tournament_are_not_overwritten(tmp_path: Path) -> None:
+    run_tournament(TINY, backend=inline, records=tmp_path)
+    before = (tmp_path / "unit-000000.json").read_text()
+    other = TournamentConfig(entrants=("random", "random"), units=2, seed=3)
+    with pytest.raises(TournamentError, match="another tournament's records"):
+        run_tournament(other, backend=inline, records=tmp_path)
+    assert (tmp_path / "unit-000000.json").read_text() == before
+    (tmp_path / "tournament.json").unlink()
+    with pytest.raises(TournamentError, match="records of an unknown tournament"):
+        run_tournament(TINY, backend=inline, records=tmp_path)
+    with pytest.raises(TournamentError, match="is a file"):
+        run_tournament(TINY, backend=inline, records=tmp_path / "unit-000000.json")
 
 
 def test_bad_configs() -> None:

@@ -122,6 +122,14 @@ class ISMCTSPlayer(Player):
         reveal (inference.py); 2 also takes draws under voluntary drawing as
         forced."""
         super().__init__(seed)
+        if iterations != int(iterations) or iterations < 1:
+            raise ValueError("iterations must be a whole number of at least 1")
+        if seconds < 0 or exploration < 0:
+            raise ValueError("seconds and exploration must not be negative")
+        if not (0 <= greedy <= 1 and 0 <= margin <= 1):
+            raise ValueError("greedy and margin must be between 0 and 1")
+        if infer not in (0, 1, 2):
+            raise ValueError("infer must be 0, 1 or 2")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.exploration = exploration

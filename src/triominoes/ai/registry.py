@@ -6,6 +6,7 @@ level (``easy`` .. ``expert``) is a name for a tuned spec.
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 
@@ -65,7 +66,14 @@ def make_player(spec: str, seed: int | None = None) -> Player:
     factory = PLAYERS.get(name)
     if factory is None:
         raise ValueError(f"unknown player {spec!r} (known: {', '.join(player_names())})")
+    known = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise ValueError(
+            f"player {spec!r}: no setting {', '.join(unknown)} "
+            f"(settings of {name}: {', '.join(known) or 'none'})"
+        )
     try:
         return factory(seed=seed, **settings)
-    except TypeError as exc:
+    except ValueError as exc:
         raise ValueError(f"player {spec!r}: {exc}") from None

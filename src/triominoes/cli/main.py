@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from typer.exceptions import TyperException
 
 from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
@@ -24,7 +26,7 @@ from triominoes.core.errors import TriominoesError
 from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
 from triominoes.core.rules import PRESETS
-from triominoes.sim.match import play_game
+from triominoes.sim.match import EndlessGame, play_game
 
 app = typer.Typer(
     add_completion=False,
@@ -108,6 +110,12 @@ def selfplay_command(
 ) -> None:
     """Play a whole game between bots and write its record."""
     specs = bot or ["greedy"]
+    if len(specs) > players:
+        fail(f"{len(specs)} bots for {players} players (give --players)")
+    if output != "-" and Path(output).is_dir():
+        fail(f"-o {output} is a folder")
+    if output != "-" and not Path(output).parent.is_dir():
+        fail(f"-o {output}: there is no folder {Path(output).parent}")
     try:
         ruleset = rules_from_options(rules, set_)
         rng = random.Random(seed)
@@ -115,7 +123,10 @@ def selfplay_command(
         game = Game(ruleset, players, seed=rng.randrange(2**32))
     except (TriominoesError, ValueError) as exc:
         fail(str(exc))
-    play_game(game, seats)
+    try:
+        play_game(game, seats)
+    except EndlessGame as exc:
+        fail(str(exc))
     names = [f"{specs[s % len(specs)]} {s}" for s in range(players)]
     meta = {
         "seed": seed,
@@ -126,7 +137,10 @@ def selfplay_command(
     if output == "-":
         typer.echo(text)
         return
-    Path(output).write_text(text + "\n", encoding="utf-8")
+    try:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc}")
     winners = ", ".join(names[s] for s in game.winners)
     typer.echo(f"{output}: {len(game.rounds)} rounds, totals {game.totals}, winner {winners}")
 
@@ -139,6 +153,8 @@ def rules_command(
     ] = None,
 ) -> None:
     """Show a rule set as JSON (or list the presets)."""
+    if not name and set_:
+        name = "standard"
     if not name:
         for preset in PRESETS:
             typer.echo(preset)
@@ -153,5 +169,20 @@ def rules_command(
 app.command("tournament")(tournament_command)
 
 
+def _terminated(signum: int, frame: object) -> None:
+    # Unwind like Ctrl-C so that worker pools are stopped and files closed.
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
-    app()
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        status = app(standalone_mode=False)
+    except typer.Abort:
+        typer.echo("interrupted", err=True)
+        status = 130
+    except TyperException as exc:
+        # A usage error: one line, like every other error, not a usage box.
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        status = EXIT_BAD_INPUT
+    sys.exit(status if isinstance(status, int) else 0)

@@ -14,8 +14,11 @@ def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
     text = rules.strip()
     if text.startswith("{"):
         data: object = _json(text, "--rules")
-    elif text.endswith(".json") and Path(text).is_file():
-        data = _json(Path(text).read_text(encoding="utf-8"), text)
+    elif text.endswith(".json"):
+        try:
+            data = _json(Path(text).read_text(encoding="utf-8"), text)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidRules(f"cannot read {text}: {exc}") from None
     else:
         data = text
     ruleset = RuleSet.from_json(data)

@@ -8,9 +8,10 @@ from typing import Annotated
 
 import typer
 
+from triominoes.ai.registry import make_player
 from triominoes.cli.options import rules_from_options
 from triominoes.sim.backends import local_processes, ray_cluster
-from triominoes.sim.plot import plot_margins
+from triominoes.sim.plot import check_plot_path, plot_margins
 from triominoes.sim.stats import format_table
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_tournament
 
@@ -55,6 +56,10 @@ def tournament_command(
     if rounds is not None and games is not None:
         fail("give --rounds or --games, not both")
     units = games if games is not None else (rounds if rounds is not None else 100)
+    if units < 1:
+        fail("a tournament needs at least one round or game")
+    if address is not None and backend != "ray":
+        fail("--address goes with --backend ray")
     seats = len(entrants)
     if seats and units % seats:
         # Every deal is played once from every seat: whole rotations only.
@@ -72,6 +77,10 @@ def tournament_command(
             unit="game" if games is not None else "round",
             seed=seed,
         )
+        for spec in config.entrants:
+            make_player(spec)  # a misspelt player fails now, not in a worker
+        if plot is not None:
+            check_plot_path(plot)
     except ValueError as exc:
         fail(str(exc))
     if backend == "local":
@@ -88,15 +97,18 @@ def tournament_command(
         result = run_tournament(
             config, backend=runner, output=out, records=records, progress=bar.update
         )
-    except TournamentError as exc:
+    except (TournamentError, OSError) as exc:
         bar.close()
         fail(str(exc))
     bar.close()
-    if plot is not None:
-        plot_margins(config.entrants, result.results, plot)
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
     else:
         kind = "rounds" if config.unit == "round" else "games"
         typer.echo(f"{config.units} {kind}, rules {json.dumps(config.rules)}, seed {seed}")
         typer.echo(format_table(result.stats))
+    if plot is not None:
+        try:
+            plot_margins(config.entrants, result.results, plot)
+        except OSError as exc:
+            fail(f"--plot: {exc}")

@@ -456,6 +456,8 @@ class Round:
                 f"{n0}, {n1}, {n2} clockwise is no tile of the {self.t.tiles.name} set"
             )
         if not in_range(action.cell):
+            if self.phase == OPENING:
+                raise IllegalAction(f"the first tile goes into cell {_cell_text(ORIGIN)}")
             raise IllegalAction(f"cell {_cell_text(action.cell)} is not next to the layout")
         rotation = rotations(tile.numbers).index(action.corners)
         return pack(to_id(action.cell), tile.id, rotation)

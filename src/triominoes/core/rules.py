@@ -8,6 +8,7 @@ object ``{"preset": NAME, FIELD: VALUE, ...}``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ OPENINGS = ("highest-triple", "highest-triple-then-rotate")
 BLOCKED_SCORINGS = ("differences", "others-minus-own", "none")
 GAME_ENDS = ("last-round", "round-winner", "single-round")
 TRIPLE_KEY = "triple"
+MAX_POINTS = 1_000_000
+"""Bound on any amount of points: far above real house rules, and it keeps
+a typo such as ``1e300`` from turning every score into a huge integer."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,11 @@ class RuleSet:
     target_score: int | None = 400
 
     def __post_init__(self) -> None:
-        # One spelling per value, so equal rule sets compare (and hash) equal.
+        # One spelling per value, so equal rule sets compare (and hash) equal
+        # and a bonus written for any rotation of a tile is found by its name.
+        object.__setattr__(
+            self, "opening_bonus", _canonical_names(self.tile_set, self.opening_bonus)
+        )
         for name in ("hand_size", "opening_bonus"):
             pairs = getattr(self, name)
             if isinstance(pairs, tuple) and all(isinstance(p, tuple) for p in pairs):
@@ -68,6 +76,8 @@ class RuleSet:
         for count, size in self.hand_size:
             if count == players:
                 return size
+        if players in PLAYER_COUNTS:
+            raise InvalidRules(f"these rules give no hand size for {players} players")
         raise InvalidRules(f"{players} players: the game is for 2 to 6 players")
 
     def opening_bonus_for(self, tile_name: str, is_triple: bool) -> int:
@@ -216,6 +226,8 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"{name} must be a whole number")
         if getattr(rules, name) < 0:
             raise InvalidRules(f"{name} must not be negative")
+        if getattr(rules, name) > MAX_POINTS:
+            raise InvalidRules(f"{name} must be at most {MAX_POINTS:,}")
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
             raise InvalidRules(f"{name} must be true or false")
@@ -226,12 +238,14 @@ def _validate(rules: RuleSet) -> None:
     _check_choice("game_end", rules.game_end, GAME_ENDS)
     if rules.max_draws is not None and not (_is_int(rules.max_draws) and rules.max_draws >= 0):
         raise InvalidRules("max_draws must be a whole number (0 for no drawing) or null")
-    if rules.target_score is not None and not _is_int(rules.target_score):
-        raise InvalidRules("target_score must be a whole number or null")
+    if rules.target_score is not None and not (
+        _is_int(rules.target_score) and 1 <= rules.target_score <= MAX_POINTS
+    ):
+        raise InvalidRules(f"target_score must be a whole number from 1 to {MAX_POINTS:,}, or null")
     if rules.game_end != "single-round" and rules.target_score is None:
         raise InvalidRules(f"game_end {rules.game_end!r} needs a target_score")
-    if not all(_is_int(b) and b >= 0 for b in rules.hexagon_bonus):
-        raise InvalidRules("hexagon_bonus must be three whole numbers, none negative")
+    if not all(_is_int(b) and 0 <= b <= MAX_POINTS for b in rules.hexagon_bonus):
+        raise InvalidRules(f"hexagon_bonus must be three whole numbers from 0 to {MAX_POINTS:,}")
     _validate_hand_size(rules)
     _validate_opening_bonus(rules)
 
@@ -242,9 +256,11 @@ def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
 
 
 def _validate_hand_size(rules: RuleSet) -> None:
+    # An override replaces the whole field (record.md): house rules for one
+    # player count need not invent sizes for the others.
     counts = [count for count, _ in rules.hand_size]
-    if sorted(counts) != list(PLAYER_COUNTS):
-        raise InvalidRules("hand_size must give a size for each of 2, 3, 4, 5 and 6 players")
+    if not counts or len(set(counts)) != len(counts) or not set(counts) <= set(PLAYER_COUNTS):
+        raise InvalidRules("hand_size must give sizes for some of 2, 3, 4, 5 and 6 players")
     tiles = tile_set(rules.tile_set).size
     for count, size in rules.hand_size:
         if not _is_int(size) or size < 1:
@@ -258,19 +274,38 @@ def _validate_hand_size(rules: RuleSet) -> None:
             )
 
 
+def _canonical_names(set_name: str, pairs: Any) -> Any:
+    """Tile names of ``opening_bonus`` in their canonical rotation (``5-0-0`` → ``0-0-5``)."""
+    if set_name not in TILE_SET_NAMES or not isinstance(pairs, tuple):
+        return pairs  # validation reports it
+    tiles = tile_set(set_name)
+    out = []
+    for pair in pairs:
+        name = pair[0] if isinstance(pair, tuple) and len(pair) == 2 else TRIPLE_KEY
+        if name != TRIPLE_KEY and isinstance(name, str):
+            with contextlib.suppress(NotATile):  # validation reports it
+                pair = (tiles.parse(name).name, pair[1])  # noqa: PLW2901
+        out.append(pair)
+    return tuple(out)
+
+
 def _validate_opening_bonus(rules: RuleSet) -> None:
     tiles = tile_set(rules.tile_set)
+    seen = set()
     for key, bonus in rules.opening_bonus:
-        if not _is_int(bonus) or bonus < 0:
-            raise InvalidRules(f"opening_bonus for {key!r} must be a whole number, not negative")
+        if not _is_int(bonus) or not 0 <= bonus <= MAX_POINTS:
+            raise InvalidRules(
+                f"opening_bonus for {key!r} must be a whole number from 0 to {MAX_POINTS:,}"
+            )
+        if key in seen:
+            raise InvalidRules(f"opening_bonus names {key} twice")
+        seen.add(key)
         if key == TRIPLE_KEY:
             continue
         try:
-            tile = tiles.parse(key)
+            tiles.parse(key)
         except NotATile as exc:
             raise InvalidRules(f"opening_bonus: {exc}") from None
-        if tile.name != key:
-            raise InvalidRules(f"opening_bonus: write {key!r} as {tile.name!r}")
 
 
 # --- presets ---------------------------------------------------------------

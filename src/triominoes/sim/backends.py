@@ -8,9 +8,11 @@ not depend on the backend: a unit is a pure function of config and index.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
+import queue
+import signal
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
@@ -23,31 +25,63 @@ def inline(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[d
         yield run_unit(data, index, keep)
 
 
+def cpu_count() -> int:
+    """Cores this process may use (the affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C goes to the whole process group: only the parent should act on
+    # it (by terminating the workers), not each worker with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def local_processes(jobs: int | None = None) -> Any:
     """A backend on ``jobs`` local processes (default: every core)."""
-    workers = jobs or len(os.sched_getaffinity(0)) or 1
+    workers = jobs or cpu_count()
 
     def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
         if workers == 1 or len(units) <= 1:
             yield from inline(config, units, keep)
             return
         data = config.to_json()
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            # Keep a bounded number of units in flight so an interruption
-            # loses little and memory stays flat for huge tournaments.
-            pending: set[Future[dict[str, Any]]] = set()
-            queue = iter(units)
-            for index in queue:
-                pending.add(pool.submit(run_unit, data, index, keep))
-                if len(pending) >= workers * 4:
-                    break
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-                    nxt = next(queue, None)
-                    if nxt is not None:
-                        pending.add(pool.submit(run_unit, data, nxt, keep))
+        finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+        try:
+            # Keep a bounded number of units in flight so memory stays flat
+            # for huge tournaments; an interruption terminates the workers
+            # at once and loses only the units they were playing.
+            def submit(index: int) -> None:
+                pool.apply_async(
+                    run_unit,
+                    (data, index, keep),
+                    callback=finished.put,
+                    error_callback=finished.put,
+                )
+
+            todo = iter(units)
+            in_flight = 0
+            for index in itertools.islice(todo, workers * 4):
+                submit(index)
+                in_flight += 1
+            while in_flight:
+                try:
+                    result = finished.get(timeout=0.5)  # wakes up for signals
+                except queue.Empty:
+                    continue
+                in_flight -= 1
+                if isinstance(result, BaseException):
+                    raise result
+                yield result
+                index = next(todo, -1)
+                if index >= 0:
+                    submit(index)
+                    in_flight += 1
+        finally:
+            pool.terminate()
+            pool.join()
 
     return run
 

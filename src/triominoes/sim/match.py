@@ -27,12 +27,32 @@ def play_turns(game: Game, players: Sequence[Player], observe: Observer | None =
             observe(game, outcome)
 
 
-def play_game(game: Game, players: Sequence[Player], observe: Observer | None = None) -> Game:
+MAX_ROUNDS = 200
+"""Far beyond a real game (5 to 15 rounds), but a bound: house rules can make
+a target unreachable (penalties above what a round can earn), and bots would
+then play forever."""
+
+
+class EndlessGame(ValueError):
+    """A bot game that reached ``MAX_ROUNDS`` without ending."""
+
+
+def play_game(
+    game: Game,
+    players: Sequence[Player],
+    observe: Observer | None = None,
+    max_rounds: int = MAX_ROUNDS,
+) -> Game:
     """Deal and play rounds until the game is over."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for a {game.players}-player game")
     while not game.finished:
         if game.needs_deal:
+            if len(game.rounds) >= max_rounds:
+                raise EndlessGame(
+                    f"no one reached target_score {game.rules.target_score} in {max_rounds} "
+                    f"rounds (totals {game.totals}): can a game end under these rules?"
+                )
             game.start_round()
         play_turns(game, players, observe)
     return game

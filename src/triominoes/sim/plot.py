@@ -20,6 +20,19 @@ def margins_by_entrant(specs: Sequence[str], results: Sequence[dict[str, Any]]) 
     return out
 
 
+def check_plot_path(path: Path) -> None:
+    """Refuse a picture that could not be saved, before the tournament runs."""
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    if path.suffix.lower().lstrip(".") not in formats:
+        raise ValueError(
+            f"--plot {path}: name a picture file ({', '.join('.' + f for f in sorted(formats))})"
+        )
+    if path.is_dir():
+        raise ValueError(f"--plot {path} is a folder")
+
+
 def plot_margins(specs: Sequence[str], results: Sequence[dict[str, Any]], path: Path) -> None:
     import matplotlib
 
@@ -40,5 +53,6 @@ def plot_margins(specs: Sequence[str], results: Sequence[dict[str, Any]], path: 
     ax.set_title(f"Score margins over {len(results)} units")
     ax.legend()
     fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -14,7 +14,6 @@ deal from every seat.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -30,7 +29,7 @@ from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.round import Outcome
 from triominoes.core.rules import RuleSet
-from triominoes.sim.match import play_game, play_round
+from triominoes.sim.match import EndlessGame, play_game, play_round
 from triominoes.sim.stats import EntrantStats, entrant_names, summarize
 
 UNIT_KINDS = ("round", "game")
@@ -138,7 +137,7 @@ def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False)
         else:
             play_game(game, players, count)
             winners = list(game.winners)
-    except IllegalAction as exc:
+    except (IllegalAction, EndlessGame) as exc:
         raise TournamentError(f"unit {index}: {exc}") from None
     result: dict[str, Any] = {
         "unit": index,
@@ -177,16 +176,14 @@ class ResultsFile:
     def _header(self) -> dict[str, Any]:
         return {"tournament": self.config.to_json(), "version": __version__}
 
+    @property
+    def _lock_path(self) -> Path:
+        return Path(f"{self.path}.lock")
+
     def open(self) -> dict[int, dict[str, Any]]:
         """Lock the file and return the results already in it."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        lock = Path(f"{self.path}.lock").open("w")  # noqa: SIM115 - held until close()
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            lock.close()
-            raise TournamentError(f"another tournament is writing {self.path}") from None
-        self._lock = lock
+        self._lock = _acquire(self._lock_path, f"another tournament is writing {self.path}")
         try:
             done = self._read()
             self._rewrite(done)
@@ -196,12 +193,17 @@ class ResultsFile:
         return done
 
     def _read(self) -> dict[int, dict[str, Any]]:
+        if self.path.is_dir():
+            raise TournamentError(f"{self.path} is a folder, not a results file")
         if not self.path.exists():
             return {}
         data = self.path.read_bytes()
         # Only newline-terminated lines are whole; anything after the last
-        # newline was torn by an interruption.
+        # newline was torn by an interruption. The header is written whole
+        # (atomically), so a file with text but no whole line is not ours.
         lines = data.split(b"\n")[:-1]
+        if data.strip() and not lines:
+            raise TournamentError(f"{self.path} is not a tournament results file")
         header: dict[str, Any] | None = None
         done: dict[int, dict[str, Any]] = {}
         for number, raw in enumerate(lines, 1):
@@ -210,10 +212,14 @@ class ResultsFile:
             try:
                 entry = json.loads(raw)
             except ValueError:
+                if header is None:
+                    raise TournamentError(f"{self.path} is not a tournament results file") from None
                 raise TournamentError(f"{self.path}: line {number} is not JSON") from None
             if not isinstance(entry, dict):
                 raise TournamentError(f"{self.path}: line {number} is not a results entry")
             if header is None:
+                if not isinstance(entry.get("tournament"), dict):
+                    raise TournamentError(f"{self.path} is not a tournament results file")
                 header = entry
                 self._check_header(header)
                 continue
@@ -223,13 +229,14 @@ class ResultsFile:
         return done
 
     def _check_header(self, header: dict[str, Any]) -> None:
-        theirs = dict(header.get("tournament") or {})
+        theirs = dict(header["tournament"])
         mine = self.config.to_json()
-        theirs.pop("units", None)
-        mine.pop("units")
-        if theirs != mine:
+        keys = (theirs.keys() | mine.keys()) - {"units"}
+        differ = sorted(key for key in keys if theirs.get(key) != mine.get(key))
+        if differ:
             raise TournamentError(
-                f"{self.path} holds a different tournament; use another output file"
+                f"{self.path} holds a different tournament (its {', '.join(differ)} differ); "
+                "use another output file"
             )
         if header.get("version") != __version__:
             raise TournamentError(
@@ -255,9 +262,32 @@ class ResultsFile:
 
     def close(self) -> None:
         if self._lock is not None:
-            fcntl.flock(self._lock, fcntl.LOCK_UN)
+            # Unlink while still holding the lock: a process that opened the
+            # old file meanwhile sees it is gone and retries (see _acquire).
+            self._lock_path.unlink(missing_ok=True)
             self._lock.close()
             self._lock = None
+
+
+def _acquire(path: Path, busy: str) -> IO[str]:
+    """An exclusive lock on ``path`` (created if missing), or TournamentError."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: run without a lock
+        return path.open("w")
+    while True:
+        lock = path.open("a")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            raise TournamentError(busy) from None
+        try:
+            if os.stat(path).st_ino == os.fstat(lock.fileno()).st_ino:
+                return lock
+        except FileNotFoundError:
+            pass
+        lock.close()  # the holder unlinked it as we opened it: try the new one
 
 
 # --- running ---------------------------------------------------------------
@@ -295,18 +325,21 @@ def run_tournament(
     if results_file is not None:
         done = results_file.open()
     try:
-        if records is not None:
-            records.mkdir(parents=True, exist_ok=True)
         wanted = range(config.units)
-        if progress is not None:
-            progress(sum(1 for i in wanted if i in done))
         todo = [i for i in wanted if i not in done]
+        if records is not None:
+            _open_records(records, config)
+            # Units are pure functions of the config: replay the finished
+            # ones whose record is missing (a resume that adds --records).
+            todo = [i for i in wanted if i not in done or not _record_path(records, i).exists()]
+        if progress is not None:
+            progress(config.units - len(todo))
         for result in backend(config, todo, records is not None):
             record = result.pop("record", None)
             if records is not None and record is not None:
-                path = records / f"unit-{result['unit']:06d}.json"
+                path = _record_path(records, result["unit"])
                 path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-            if results_file is not None:
+            if results_file is not None and result["unit"] not in done:
                 results_file.append(result)
             done[result["unit"]] = result
             if progress is not None:
@@ -315,3 +348,30 @@ def run_tournament(
         if results_file is not None:
             results_file.close()
     return TournamentResult(config, [done[i] for i in wanted])
+
+
+def _record_path(records: Path, index: int) -> Path:
+    return records / f"unit-{index:06d}.json"
+
+
+def _open_records(records: Path, config: TournamentConfig) -> None:
+    """Make the records folder, or check it holds this tournament's records."""
+    if records.exists() and not records.is_dir():
+        raise TournamentError(f"--records {records} is a file, not a folder")
+    records.mkdir(parents=True, exist_ok=True)
+    mine = config.to_json()
+    del mine["units"]
+    marker = records / "tournament.json"
+    if marker.exists():
+        try:
+            theirs = json.loads(marker.read_text(encoding="utf-8"))
+        except ValueError:
+            theirs = None
+        if isinstance(theirs, dict):
+            theirs.pop("units", None)
+        if theirs != mine:
+            raise TournamentError(f"{records} holds another tournament's records")
+    elif any(records.glob("unit-*.json")):
+        raise TournamentError(f"{records} holds records of an unknown tournament")
+    else:
+        marker.write_text(json.dumps(mine, indent=1) + "\n", encoding="utf-8")
