@@ -130,7 +130,7 @@ def test_stopping_early_terminates_the_workers() -> None:
     units = local_processes(2)(long, list(range(400)), False)
     first = next(units)
     assert first["unit"] in range(400)
-    units.close()  # type: ignore[attr-defined]
+    units.close()
     assert multiprocessing.active_children() == []
 
 
