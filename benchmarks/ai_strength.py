@@ -1,9 +1,13 @@
 """Bot strength: fixed-seed matches, win rates with 95% confidence intervals.
 
-Standard rules, rounds counted by round winner, seats rotated (every deal
-is played from every seat). Also times the search bot's moves on one core.
+Standard rules, seats rotated (every deal is played from every seat). First
+the issue's goals, rounds counted by round winner, for ``ismcts`` at its
+defaults; then the levels for people in whole games to 400, where the
+score counts rather than who goes out. Also times the search bot's moves
+on one core.
 
-    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 400] [--jobs N]
+    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 400]
+                                     [--games 40] [--jobs N]
 """
 
 from __future__ import annotations
@@ -19,19 +23,21 @@ from triominoes.core.rules import STANDARD
 from triominoes.sim.backends import local_processes
 from triominoes.sim.tournament import TournamentConfig, run_tournament
 
-SEARCH = "expert"
-"""The search bot's default level."""
+SEARCH = "ismcts"
+"""The search bot at its defaults."""
 
 
-def match(entrants: tuple[str, ...], rounds: int, seed: int, jobs: int | None) -> None:
-    config = TournamentConfig(entrants=entrants, units=rounds, unit="round", seed=seed)
+def match(
+    entrants: tuple[str, ...], units: int, seed: int, jobs: int | None, unit: str = "round"
+) -> None:
+    config = TournamentConfig(entrants=entrants, units=units, unit=unit, seed=seed)
     start = time.perf_counter()
     result = run_tournament(config, backend=local_processes(jobs))
     seconds = time.perf_counter() - start
     first = result.stats[0]
     against = " + ".join(entrants[1:])
     print(
-        f"{first.name:>8} vs {against:<24} {rounds:>5} rounds: wins {100 * first.win_rate:5.1f}%"
+        f"{first.name:>8} vs {against:<24} {units:>5} {unit}s: wins {100 * first.win_rate:5.1f}%"
         f"  95% CI {100 * first.ci_low:5.1f}-{100 * first.ci_high:5.1f}%"
         f"  margin {first.mean_margin:+6.1f}  ({seconds:.0f} s)",
         flush=True,
@@ -68,15 +74,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds-fast", type=int, default=4000)
     parser.add_argument("--rounds-search", type=int, default=400)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--part", choices=("all", "rounds", "games"), default="all")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    print(f"{os.cpu_count()} cores; standard rules; rounds counted by round winner", flush=True)
-    move_times(SEARCH, 4, args.seed)
-    match(("heuristic", "greedy"), args.rounds_fast, args.seed, args.jobs)
-    match((SEARCH, "greedy"), args.rounds_search, args.seed, args.jobs)
-    match((SEARCH, "heuristic"), args.rounds_search, args.seed, args.jobs)
-    match((SEARCH, "greedy", "greedy", "greedy"), args.rounds_search, args.seed, args.jobs)
+    print(f"{os.cpu_count()} cores; standard rules", flush=True)
+    if args.part in ("all", "rounds"):
+        print("goals, rounds counted by round winner:", flush=True)
+        move_times(SEARCH, 4, args.seed)
+        match(("heuristic", "greedy"), args.rounds_fast, args.seed, args.jobs)
+        match((SEARCH, "greedy"), args.rounds_search, args.seed, args.jobs)
+        match((SEARCH, "heuristic"), args.rounds_search, args.seed, args.jobs)
+        match((SEARCH, "greedy", "greedy", "greedy"), args.rounds_search, args.seed, args.jobs)
+    if args.part in ("all", "games"):
+        print("levels, whole games to 400:", flush=True)
+        for level in ("medium", "hard", "expert"):
+            below = "easy" if level == "medium" else "medium"
+            match((level, below), args.games, args.seed, args.jobs, unit="game")
 
 
 if __name__ == "__main__":
