@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,23 @@ def test_stopping_early_terminates_the_workers() -> None:
     first = next(units)
     assert first["unit"] in range(400)
     units.close()
+    assert multiprocessing.active_children() == []
+
+
+def dies_on_unit_one(config_json: dict[str, Any], index: int, keep: bool) -> dict[str, Any]:
+    if index == 1:
+        os._exit(1)  # as if killed for want of memory
+    return run_unit(config_json, index, keep)
+
+
+def test_a_dead_worker_is_an_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    import triominoes.sim.backends
+
+    monkeypatch.setattr(triominoes.sim.backends, "run_unit", dies_on_unit_one)
+    with pytest.raises(TournamentError, match="a worker process died"):
+        run_tournament(TINY, backend=local_processes(2))
     assert multiprocessing.active_children() == []
 
 

@@ -178,11 +178,11 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminated)
     try:
         status = app(standalone_mode=False)
-    except typer.Abort:
-        typer.echo("interrupted", err=True)
-        status = 130
     except TyperException as exc:
-        # A usage error: one line, like every other error, not a usage box.
-        typer.echo(f"error: {exc.format_message()}", err=True)
+        # A usage error: one line, like every other error, not a usage box
+        # (no line at all after the help that a bare command prints).
+        message = exc.format_message()
+        if message:
+            typer.echo(f"error: {message}", err=True)
         status = EXIT_BAD_INPUT
     sys.exit(status if isinstance(status, int) else 0)

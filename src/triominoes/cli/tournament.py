@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from triominoes.ai.registry import make_player
 from triominoes.cli.options import rules_from_options
 from triominoes.sim.backends import local_processes, ray_cluster
 from triominoes.sim.plot import check_plot_path, plot_margins
@@ -77,8 +76,6 @@ def tournament_command(
             unit="game" if games is not None else "round",
             seed=seed,
         )
-        for spec in config.entrants:
-            make_player(spec)  # a misspelt player fails now, not in a worker
         if plot is not None:
             check_plot_path(plot)
     except ValueError as exc:

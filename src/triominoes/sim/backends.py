@@ -8,11 +8,11 @@ not depend on the backend: a unit is a pure function of config and index.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
-import queue
 import signal
 from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
@@ -32,10 +32,12 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C goes to the whole process group: only the parent should act on
-    # it (by terminating the workers), not each worker with a traceback.
+def _worker_signals() -> None:
+    # Ctrl-C goes to the whole process group: only the parent acts on it, by
+    # stopping the workers; they die by the default SIGTERM, not a handler
+    # inherited from the command line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def local_processes(jobs: int | None = None) -> Any:
@@ -47,43 +49,45 @@ def local_processes(jobs: int | None = None) -> Any:
             yield from inline(config, units, keep)
             return
         data = config.to_json()
-        finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(min(workers, len(units)), initializer=_worker_signals)
         try:
             # Keep a bounded number of units in flight so memory stays flat
-            # for huge tournaments; an interruption terminates the workers
-            # at once and loses only the units they were playing.
-            def submit(index: int) -> None:
-                pool.apply_async(
-                    run_unit,
-                    (data, index, keep),
-                    callback=finished.put,
-                    error_callback=finished.put,
-                )
-
+            # for huge tournaments; an interruption stops the workers at
+            # once and loses only the units they were playing.
             todo = iter(units)
-            in_flight = 0
-            for index in itertools.islice(todo, workers * 4):
-                submit(index)
-                in_flight += 1
-            while in_flight:
-                try:
-                    result = finished.get(timeout=0.5)  # wakes up for signals
-                except queue.Empty:
-                    continue
-                in_flight -= 1
-                if isinstance(result, BaseException):
-                    raise result
-                yield result
-                index = next(todo, -1)
-                if index >= 0:
-                    submit(index)
-                    in_flight += 1
+            pending = {
+                pool.submit(run_unit, data, i, keep) for i in itertools.islice(todo, workers * 4)
+            }
+            while pending:
+                # A timeout, so that signals are handled while waiting.
+                finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        raise TournamentError(
+                            "a worker process died (out of memory?); run again to resume"
+                        ) from None
+                    yield result
+                    index = next(todo, -1)
+                    if index >= 0:
+                        pending.add(pool.submit(run_unit, data, index, keep))
         finally:
-            pool.terminate()
-            pool.join()
+            _stop(pool)
 
     return run
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now, not after the units they are playing."""
+    # The executor has no public way to stop running work (before 3.14's
+    # terminate_workers), so its processes are taken before shutdown drops them.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
@@ -109,6 +113,7 @@ def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
                 options["num_cpus"] = cpus
             ray.init(**options)
             started = True
+        pending: list[Any] = []
         try:
             remote = ray.remote(run_unit)
             data = ray.put(config.to_json())
@@ -126,6 +131,8 @@ def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
                     if nxt is not None:
                         pending.append(remote.remote(data, nxt, keep))
         finally:
+            for ref in pending:  # interrupted: stop what is still running
+                ray.cancel(ref, force=True)
             if started:
                 ray.shutdown()
 

@@ -28,9 +28,9 @@ def play_turns(game: Game, players: Sequence[Player], observe: Observer | None =
 
 
 MAX_ROUNDS = 200
-"""Far beyond a real game (5 to 15 rounds), but a bound: house rules can make
-a target unreachable (penalties above what a round can earn), and bots would
-then play forever."""
+"""Rounds per 400 points of target: far beyond a real game (5 to 15
+rounds), but a bound: house rules can make a target unreachable (penalties
+above what a round can earn), and bots would then play forever."""
 
 
 class EndlessGame(ValueError):
@@ -41,11 +41,14 @@ def play_game(
     game: Game,
     players: Sequence[Player],
     observe: Observer | None = None,
-    max_rounds: int = MAX_ROUNDS,
+    max_rounds: int | None = None,
 ) -> Game:
-    """Deal and play rounds until the game is over."""
+    """Deal and play rounds until the game is over (or ``max_rounds``: by
+    default ``MAX_ROUNDS`` per 400 points of target)."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for a {game.players}-player game")
+    if max_rounds is None:
+        max_rounds = MAX_ROUNDS * max(1, -(-(game.rules.target_score or 0) // 400))
     while not game.finished:
         if game.needs_deal:
             if len(game.rounds) >= max_rounds:

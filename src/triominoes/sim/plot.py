@@ -31,6 +31,11 @@ def check_plot_path(path: Path) -> None:
         )
     if path.is_dir():
         raise ValueError(f"--plot {path} is a folder")
+    for folder in path.parents:
+        if folder.exists():
+            if not folder.is_dir():
+                raise ValueError(f"--plot {path}: {folder} is not a folder")
+            break
 
 
 def plot_margins(specs: Sequence[str], results: Sequence[dict[str, Any]], path: Path) -> None:

@@ -90,6 +90,13 @@ class TournamentConfig:
             "seed": self.seed,
         }
 
+    def differences(self, other: dict[str, Any]) -> list[str]:
+        """The fields in which ``other`` (a ``to_json``) is another
+        tournament; the number of units may differ (a run can be extended)."""
+        mine = self.to_json()
+        keys = (other.keys() | mine.keys()) - {"units"}
+        return sorted(key for key in keys if other.get(key) != mine.get(key))
+
     @staticmethod
     def from_json(data: dict[str, Any]) -> TournamentConfig:
         return TournamentConfig(
@@ -229,10 +236,7 @@ class ResultsFile:
         return done
 
     def _check_header(self, header: dict[str, Any]) -> None:
-        theirs = dict(header["tournament"])
-        mine = self.config.to_json()
-        keys = (theirs.keys() | mine.keys()) - {"units"}
-        differ = sorted(key for key in keys if theirs.get(key) != mine.get(key))
+        differ = self.config.differences(header["tournament"])
         if differ:
             raise TournamentError(
                 f"{self.path} holds a different tournament (its {', '.join(differ)} differ); "
@@ -245,14 +249,8 @@ class ResultsFile:
             )
 
     def _rewrite(self, done: dict[int, dict[str, Any]]) -> None:
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with temporary.open("w", encoding="utf-8") as f:
-            f.write(json.dumps(self._header()) + "\n")
-            for index in sorted(done):
-                f.write(json.dumps(done[index]) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, self.path)
+        lines = [self._header(), *(done[index] for index in sorted(done))]
+        write_atomically(self.path, "".join(json.dumps(line) + "\n" for line in lines))
 
     def append(self, result: dict[str, Any]) -> None:
         with self.path.open("a", encoding="utf-8") as f:
@@ -269,12 +267,23 @@ class ResultsFile:
             self._lock = None
 
 
-def _acquire(path: Path, busy: str) -> IO[str]:
-    """An exclusive lock on ``path`` (created if missing), or TournamentError."""
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` whole, so an interruption leaves the old or the new."""
+    temporary = path.with_name(path.name + ".tmp")
+    with temporary.open("w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temporary, path)
+
+
+def _acquire(path: Path, busy: str) -> IO[str] | None:
+    """An exclusive lock on ``path`` (created if missing), or TournamentError;
+    None where there is no ``fcntl`` (not POSIX): the run goes unlocked."""
     try:
         import fcntl
-    except ImportError:  # not POSIX: run without a lock
-        return path.open("w")
+    except ImportError:
+        return None
     while True:
         lock = path.open("a")
         try:
@@ -321,6 +330,8 @@ def run_tournament(
 ) -> TournamentResult:
     """Run the units not yet in ``output`` on ``backend``; return all results."""
     done: dict[int, dict[str, Any]] = {}
+    if records is not None and records.exists() and not records.is_dir():
+        raise TournamentError(f"--records {records} is a file, not a folder")
     results_file = ResultsFile(output, config) if output is not None else None
     if results_file is not None:
         done = results_file.open()
@@ -337,9 +348,12 @@ def run_tournament(
         for result in backend(config, todo, records is not None):
             record = result.pop("record", None)
             if records is not None and record is not None:
-                path = _record_path(records, result["unit"])
-                path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-            if results_file is not None and result["unit"] not in done:
+                write_atomically(
+                    _record_path(records, result["unit"]), json.dumps(record, indent=1) + "\n"
+                )
+            if result["unit"] in done:
+                continue  # replayed for its record; the stored result stands
+            if results_file is not None:
                 results_file.append(result)
             done[result["unit"]] = result
             if progress is not None:
@@ -355,23 +369,24 @@ def _record_path(records: Path, index: int) -> Path:
 
 
 def _open_records(records: Path, config: TournamentConfig) -> None:
-    """Make the records folder, or check it holds this tournament's records."""
-    if records.exists() and not records.is_dir():
-        raise TournamentError(f"--records {records} is a file, not a folder")
+    """Make the records folder, or check it holds this tournament's records
+    (the same marker as a results file's header)."""
     records.mkdir(parents=True, exist_ok=True)
-    mine = config.to_json()
-    del mine["units"]
     marker = records / "tournament.json"
     if marker.exists():
         try:
             theirs = json.loads(marker.read_text(encoding="utf-8"))
         except ValueError:
             theirs = None
-        if isinstance(theirs, dict):
-            theirs.pop("units", None)
-        if theirs != mine:
+        if (
+            not isinstance(theirs, dict)
+            or not isinstance(theirs.get("tournament"), dict)
+            or config.differences(theirs["tournament"])
+            or theirs.get("version") != __version__
+        ):
             raise TournamentError(f"{records} holds another tournament's records")
     elif any(records.glob("unit-*.json")):
         raise TournamentError(f"{records} holds records of an unknown tournament")
     else:
-        marker.write_text(json.dumps(mine, indent=1) + "\n", encoding="utf-8")
+        header = {"tournament": config.to_json(), "version": __version__}
+        write_atomically(marker, json.dumps(header, indent=1) + "\n")
