@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,20 +120,30 @@ def test_results_do_not_depend_on_the_order_units_run_in() -> None:
     assert run_tournament(TINY, backend=backwards).results == forward
 
 
+def no_workers_left() -> bool:
+    """Whether every worker process has exited (given a moment to do so)."""
+    import multiprocessing
+
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def test_local_processes_give_the_same_results() -> None:
     assert run_tournament(TINY, backend=local_processes(2)).results == results_of(TINY)
 
 
 def test_stopping_early_terminates_the_workers() -> None:
     # What Ctrl-C does: the consumer stops, and the workers must not play on.
-    import multiprocessing
-
     long = TournamentConfig(entrants=("greedy", "random"), units=400, seed=3)
     units = local_processes(2)(long, list(range(400)), False)
     first = next(units)
     assert first["unit"] in range(400)
     units.close()
-    assert multiprocessing.active_children() == []
+    assert no_workers_left()
 
 
 def dies_on_unit_one(config_json: dict[str, Any], index: int, keep: bool) -> dict[str, Any]:
@@ -142,19 +153,15 @@ def dies_on_unit_one(config_json: dict[str, Any], index: int, keep: bool) -> dic
 
 
 def test_a_dead_worker_is_an_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
-    import multiprocessing
-
     import triominoes.sim.backends
 
     monkeypatch.setattr(triominoes.sim.backends, "run_unit", dies_on_unit_one)
     with pytest.raises(TournamentError, match="a worker process died"):
         run_tournament(TINY, backend=local_processes(2))
-    assert multiprocessing.active_children() == []
+    assert no_workers_left()
 
 
 def test_a_failing_unit_stops_a_process_run() -> None:
-    import multiprocessing
-
     endless = TournamentConfig(
         entrants=("greedy", "greedy"),
         rules={"preset": "standard", "draw_penalty": 20},
@@ -163,7 +170,7 @@ def test_a_failing_unit_stops_a_process_run() -> None:
     )
     with pytest.raises(TournamentError, match="no one reached target_score 400 in 200 rounds"):
         run_tournament(endless, backend=local_processes(2))
-    assert multiprocessing.active_children() == []
+    assert no_workers_left()
 
 
 def counting_backend(ran: list[int]) -> Any:

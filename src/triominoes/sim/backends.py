@@ -88,6 +88,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join()
+    pool.shutdown(wait=True)  # and the executor's own thread, which reaps the rest
 
 
 def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
