@@ -13,6 +13,7 @@ on one core.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import time
@@ -89,8 +90,8 @@ def main() -> None:
         match((SEARCH, "greedy", "greedy", "greedy"), args.rounds_search, args.seed, args.jobs)
     if args.part in ("all", "games"):
         print("levels, whole games to 400:", flush=True)
-        for level in ("medium", "hard", "expert"):
-            below = "easy" if level == "medium" else "medium"
+        levels = list(LEVELS)
+        for below, level in itertools.pairwise(levels):
             match((level, below), args.games, args.seed, args.jobs, unit="game")
 
 
