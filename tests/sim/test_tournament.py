@@ -333,8 +333,12 @@ def test_resume_with_records_replays_finished_units(tmp_path: Path) -> None:
     run_tournament(TINY, backend=inline, output=out)
     lines = out.read_text()
     ran: list[int] = []
-    again = run_tournament(TINY, backend=counting_backend(ran), output=out, records=records)
+    steps: list[int] = []
+    again = run_tournament(
+        TINY, backend=counting_backend(ran), output=out, records=records, progress=steps.append
+    )
     assert ran == list(range(6))  # no record yet: each unit is played again
+    assert sum(steps) == 6
     assert again.results == results_of(TINY)
     assert out.read_text() == lines  # and not counted twice
     assert len(list(records.glob("unit-*.json"))) == 6

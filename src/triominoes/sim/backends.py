@@ -82,13 +82,13 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the workers now, not after the units they are playing."""
     # The executor has no public way to stop running work (before 3.14's
     # terminate_workers), so its processes are taken before shutdown drops them.
+    # Its own thread then finds them gone and ends; shutdown waits for that.
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
         process.join()
-    pool.shutdown(wait=True)  # and the executor's own thread, which reaps the rest
 
 
 def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:

@@ -351,11 +351,10 @@ def run_tournament(
                 write_atomically(
                     _record_path(records, result["unit"]), json.dumps(record, indent=1) + "\n"
                 )
-            if result["unit"] in done:
-                continue  # replayed for its record; the stored result stands
-            if results_file is not None:
-                results_file.append(result)
-            done[result["unit"]] = result
+            if result["unit"] not in done:  # a unit replayed for its record keeps its result
+                if results_file is not None:
+                    results_file.append(result)
+                done[result["unit"]] = result
             if progress is not None:
                 progress(1)
     finally:
