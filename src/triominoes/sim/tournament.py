@@ -90,12 +90,28 @@ class TournamentConfig:
             "seed": self.seed,
         }
 
-    def differences(self, other: dict[str, Any]) -> list[str]:
-        """The fields in which ``other`` (a ``to_json``) is another
-        tournament; the number of units may differ (a run can be extended)."""
+    def header(self) -> dict[str, Any]:
+        """What a results file and a records folder are marked with."""
+        return {"tournament": self.to_json(), "version": __version__}
+
+    def mismatch(self, header: dict[str, Any]) -> str | None:
+        """Why ``header`` (see :meth:`header`) is not this tournament's, or
+        None; the number of units may differ (a run can be extended)."""
+        theirs = header["tournament"]
         mine = self.to_json()
-        keys = (other.keys() | mine.keys()) - {"units"}
-        return sorted(key for key in keys if other.get(key) != mine.get(key))
+        keys = (theirs.keys() | mine.keys()) - {"units"}
+        differ = sorted(key for key in keys if theirs.get(key) != mine.get(key))
+        if differ:
+            return (
+                f"holds a different tournament (its {', '.join(differ)} differ); "
+                "use another output file"
+            )
+        if header.get("version") != __version__:
+            return (
+                f"was written by triominoes {header.get('version')}, "
+                f"this is {__version__}: results of two versions would mix"
+            )
+        return None
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> TournamentConfig:
@@ -180,9 +196,6 @@ class ResultsFile:
         self.config = config
         self._lock: IO[str] | None = None
 
-    def _header(self) -> dict[str, Any]:
-        return {"tournament": self.config.to_json(), "version": __version__}
-
     @property
     def _lock_path(self) -> Path:
         return Path(f"{self.path}.lock")
@@ -236,20 +249,12 @@ class ResultsFile:
         return done
 
     def _check_header(self, header: dict[str, Any]) -> None:
-        differ = self.config.differences(header["tournament"])
-        if differ:
-            raise TournamentError(
-                f"{self.path} holds a different tournament (its {', '.join(differ)} differ); "
-                "use another output file"
-            )
-        if header.get("version") != __version__:
-            raise TournamentError(
-                f"{self.path} was written by triominoes {header.get('version')}, "
-                f"this is {__version__}: results of two versions would mix"
-            )
+        reason = self.config.mismatch(header)
+        if reason:
+            raise TournamentError(f"{self.path} {reason}")
 
     def _rewrite(self, done: dict[int, dict[str, Any]]) -> None:
-        lines = [self._header(), *(done[index] for index in sorted(done))]
+        lines = [self.config.header(), *(done[index] for index in sorted(done))]
         write_atomically(self.path, "".join(json.dumps(line) + "\n" for line in lines))
 
     def append(self, result: dict[str, Any]) -> None:
@@ -380,12 +385,10 @@ def _open_records(records: Path, config: TournamentConfig) -> None:
         if (
             not isinstance(theirs, dict)
             or not isinstance(theirs.get("tournament"), dict)
-            or config.differences(theirs["tournament"])
-            or theirs.get("version") != __version__
+            or config.mismatch(theirs)
         ):
             raise TournamentError(f"{records} holds another tournament's records")
     elif any(records.glob("unit-*.json")):
         raise TournamentError(f"{records} holds records of an unknown tournament")
     else:
-        header = {"tournament": config.to_json(), "version": __version__}
-        write_atomically(marker, json.dumps(header, indent=1) + "\n")
+        write_atomically(marker, json.dumps(config.header(), indent=1) + "\n")
