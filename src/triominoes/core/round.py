@@ -407,8 +407,7 @@ class Round:
         elif not avail and t.rules.blocked_when_no_moves and not self._corner_fits(live):
             self._end_blocked()
         else:
-            self.seat = (seat + 1) % self.players
-            self.draws = 0
+            self._next_turn()
         return points
 
     def _corner_fits(self, tiles: int) -> bool:
