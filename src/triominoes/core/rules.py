@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from triominoes.core.errors import InvalidRules, NotATile
+from triominoes.core.errors import InvalidRules, NotATile, quote
 from triominoes.core.tiles import TILE_SET_NAMES, tile_set
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -137,8 +137,7 @@ class RuleSet:
         if not isinstance(base_name, str):
             raise InvalidRules("'preset' must be a preset name")
         base = preset(base_name)
-        fields.pop("name", None)  # informational (record.md)
-        fields.pop("version", None)
+        fields.pop("name", None)  # informational (docs/records.md)
         return _from_fields(base, fields)
 
 
@@ -160,14 +159,22 @@ def _field_to_json(name: str, value: Any) -> Any:
 def _from_fields(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
-        if key not in _FIELD_NAMES or key == "version":
-            raise InvalidRules(f"unknown rules field {key!r}")
+        if key not in _FIELD_NAMES:
+            raise InvalidRules(f"unknown rules field {quote(key)}")
+        if key == "version":
+            # Informational (docs/records.md), however it is written: in a
+            # rules object or as an override.
+            continue
         changes[key] = _field_from_json(key, value)
     return dataclasses.replace(base, **changes)
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_small(value: object) -> bool:
+    return _is_int(value) and 0 <= value < 100  # type: ignore[operator]
 
 
 def _whole(value: Any) -> Any:
@@ -183,9 +190,11 @@ def _field_from_json(name: str, value: Any) -> Any:
             raise InvalidRules("hand_size must be an object keyed by player count")
         sizes: dict[int, Any] = {}
         for count, size in value.items():
-            text = str(count)
-            if not (text.isascii() and text.isdigit()):
-                raise InvalidRules(f"hand_size key {count!r} is not a player count")
+            text = count if isinstance(count, str) else str(count) if _is_small(count) else ""
+            # A player count has one digit; a long key is not turned into a
+            # number at all (Python refuses thousands of digits).
+            if not (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 2):
+                raise InvalidRules(f"hand_size key {quote(count)} is not a player count")
             if int(text) in sizes:
                 raise InvalidRules(f"hand_size gives {int(text)} players twice")
             sizes[int(text)] = _whole(size)
@@ -243,7 +252,7 @@ def _validate(rules: RuleSet) -> None:
     ):
         raise InvalidRules(f"target_score must be a whole number from 1 to {MAX_POINTS:,}, or null")
     if rules.game_end != "single-round" and rules.target_score is None:
-        raise InvalidRules(f"game_end {rules.game_end!r} needs a target_score")
+        raise InvalidRules(f"game_end {quote(rules.game_end)} needs a target_score")
     if not all(_is_int(b) and 0 <= b <= MAX_POINTS for b in rules.hexagon_bonus):
         raise InvalidRules(f"hexagon_bonus must be three whole numbers from 0 to {MAX_POINTS:,}")
     _validate_hand_size(rules)
@@ -252,7 +261,7 @@ def _validate(rules: RuleSet) -> None:
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+        raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {quote(value)})")
 
 
 def _validate_hand_size(rules: RuleSet) -> None:
@@ -269,7 +278,7 @@ def _validate_hand_size(rules: RuleSet) -> None:
             )
         if count * size > tiles:
             raise InvalidRules(
-                f"hand_size {size} for {count} players needs {count * size} tiles; "
+                f"hand_size {quote(size)} for {count} players needs {quote(count * size)} tiles; "
                 f"the {rules.tile_set} set has {tiles}"
             )
 
@@ -295,10 +304,10 @@ def _validate_opening_bonus(rules: RuleSet) -> None:
     for key, bonus in rules.opening_bonus:
         if not _is_int(bonus) or not 0 <= bonus <= MAX_POINTS:
             raise InvalidRules(
-                f"opening_bonus for {key!r} must be a whole number from 0 to {MAX_POINTS:,}"
+                f"opening_bonus for {quote(key)} must be a whole number from 0 to {MAX_POINTS:,}"
             )
         if key in seen:
-            raise InvalidRules(f"opening_bonus names {key} twice")
+            raise InvalidRules(f"opening_bonus names {quote(key)} twice")
         seen.add(key)
         if key == TRIPLE_KEY:
             continue
@@ -364,4 +373,5 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise InvalidRules(f"unknown rule set {name!r} (presets: {', '.join(PRESETS)})") from None
+        known = ", ".join(PRESETS)
+        raise InvalidRules(f"unknown rule set {quote(name)} (presets: {known})") from None
