@@ -1,4 +1,4 @@
-"""Rule sets (rules.md §7) as data: presets, overrides, JSON."""
+"""Rule sets (docs/rules.md §7) as data: presets, overrides, JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, RuleSet, preset
 
 HANDS = {"2": 9, "3": 7, "4": 7, "5": 6, "6": 6}
-# The table of rules.md §7, column by column.
+# The table of docs/rules.md §7, column by column.
 TABLE: dict[str, dict[str, Any]] = {
     "standard": dict(
         opening="highest-triple",

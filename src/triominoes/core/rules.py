@@ -1,8 +1,8 @@
-"""Rule sets (rules.md §7): every variant is data, never a branch on a name.
+"""Rule sets (docs/rules.md §7): every variant is data, never a branch on a name.
 
 A :class:`RuleSet` is a frozen value. The five presets are instances; house
 rules are a preset with fields replaced (:meth:`RuleSet.with_overrides`).
-The JSON form is the one records use (record.md): a preset name, or an
+The JSON form is the one records use (docs/records.md): a preset name, or an
 object ``{"preset": NAME, FIELD: VALUE, ...}``.
 """
 
@@ -29,7 +29,7 @@ a typo such as ``1e300`` from turning every score into a huge integer."""
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The fields of rules.md §7, plus the preset it derives from.
+    """The fields of docs/rules.md §7, plus the preset it derives from.
 
     ``hand_size`` and ``opening_bonus`` are stored as sorted pairs so the
     value stays hashable; use :meth:`hand_size_for` and
@@ -81,7 +81,7 @@ class RuleSet:
         raise InvalidRules(f"{players} players: the game is for 2 to 6 players")
 
     def opening_bonus_for(self, tile_name: str, is_triple: bool) -> int:
-        """A tile name wins over the word ``triple`` (rules.md §5)."""
+        """A tile name wins over the word ``triple`` (docs/rules.md §5)."""
         bonuses = dict(self.opening_bonus)
         if tile_name in bonuses:
             return bonuses[tile_name]
@@ -265,7 +265,7 @@ def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
 
 
 def _validate_hand_size(rules: RuleSet) -> None:
-    # An override replaces the whole field (record.md): house rules for one
+    # An override replaces the whole field (docs/records.md): house rules for one
     # player count need not invent sizes for the others.
     counts = [count for count, _ in rules.hand_size]
     if not counts or len(set(counts)) != len(counts) or not set(counts) <= set(PLAYER_COUNTS):

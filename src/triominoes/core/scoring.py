@@ -17,7 +17,7 @@ from triominoes.core.rules import RuleSet
 def shape_bonus_table(rules: RuleSet) -> list[int]:
     """Bonus points for each of the 16 shape codes (``hexagons * 4 + kind``).
 
-    A hexagon excludes the other shapes (rules.md §4), so any code with
+    A hexagon excludes the other shapes (docs/rules.md §4), so any code with
     hexagons scores only the hexagon bonus.
     """
     table = [0] * 16

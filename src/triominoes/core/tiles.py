@@ -1,4 +1,4 @@
-"""Tiles and tile sets (rules.md §1).
+"""Tiles and tile sets (docs/rules.md §1).
 
 A tile is identified inside the engine by a small integer id, its index in
 its tile set, so that a hand, the pool or "every tile that fits here" is one
