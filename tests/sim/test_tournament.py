@@ -550,3 +550,25 @@ def test_output_folders_are_not_made_up(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="there is no folder"):
         run_tournament(TINY, backend=inline, records=tmp_path / "no" / "records")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_unit_written_just_before_an_interruption_is_counted(tmp_path: Path) -> None:
+    # Ctrl-C may come after a line is written and before the run counts it:
+    # what the run reports as saved must be what the file holds.
+    out = tmp_path / "results.jsonl"
+    results = ResultsFile(out, TINY)
+    results.open()
+    try:
+        results.append(run_unit(TINY.to_json(), 0))
+        assert results.appended() == 1
+        with out.open("a") as f:  # written, not yet counted
+            f.write(json.dumps(run_unit(TINY.to_json(), 1)) + "\n")
+        assert results.appended() == 2
+        with out.open("a") as f:  # torn: the next run drops it
+            f.write('{"unit": 2, "lin')
+        assert results.appended() == 2
+    finally:
+        results.close()
+    again = ResultsFile(out, TINY)
+    assert len(again.open()) == 2
+    again.close()

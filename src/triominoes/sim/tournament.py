@@ -197,6 +197,10 @@ class ResultsFile:
         self.path = path
         self.config = config
         self._lock: IO[str] | None = None
+        # Units appended by this run, and the file's size after them: one
+        # value, set in one step, so that an interruption leaves it behind
+        # by at most the line being written (see appended()).
+        self._mark = (0, 0)
 
     @property
     def _lock_path(self) -> Path:
@@ -259,12 +263,27 @@ class ResultsFile:
     def _rewrite(self, done: dict[int, dict[str, Any]]) -> None:
         lines = [self.config.header(), *(done[index] for index in sorted(done))]
         write_atomically(self.path, "".join(json.dumps(line) + "\n" for line in lines))
+        self._mark = (0, self.path.stat().st_size)
 
     def append(self, result: dict[str, Any]) -> None:
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(result) + "\n")
+        with self.path.open("ab") as f:
+            f.write((json.dumps(result) + "\n").encode())
             f.flush()
             os.fsync(f.fileno())
+            self._mark = (self._mark[0] + 1, f.tell())
+
+    def appended(self) -> int:
+        """Units this run has added to the file, exactly, even just after an
+        interruption: a line written whole but not yet counted is counted
+        (a torn one is not: the next run drops it)."""
+        count, end = self._mark
+        try:
+            with self.path.open("rb") as f:
+                f.seek(end)
+                count += f.read().count(b"\n")
+        except OSError:
+            pass
+        return count
 
     def close(self) -> None:
         if self._lock is not None:
@@ -429,6 +448,7 @@ def run_tournament(
                 progress(1)
     finally:
         if results_file is not None:
+            tally.kept = tally.found + results_file.appended()
             results_file.close()
     return TournamentResult(config, [done[i] for i in wanted])
 
