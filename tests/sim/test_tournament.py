@@ -572,3 +572,40 @@ def test_a_unit_written_just_before_an_interruption_is_counted(tmp_path: Path) -
     again = ResultsFile(out, TINY)
     assert len(again.open()) == 2
     again.close()
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_a_worker_dies_with_its_parent_however_the_parent_ends(platform: str) -> None:
+    # The parent forks a worker and dies at once without stopping it (as
+    # under kill -9); off Linux the worker's own watch must notice.
+    import subprocess
+    import sys
+
+    script = f"""
+import os, sys, time
+import triominoes.sim.backends as backends
+parent = os.getpid()
+child = os.fork()
+if child == 0:
+    backends.sys.platform = {platform!r}
+    backends.die_with_parent(parent)
+    time.sleep(30)
+    os._exit(0)
+print(child, flush=True)
+os._exit(0)
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30
+    )
+    worker = Path(f"/proc/{run.stdout.strip()}/status")
+
+    def alive() -> bool:
+        try:
+            return "zombie" not in worker.read_text()
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while alive():
+        assert time.monotonic() < deadline, "the worker outlived its parent"
+        time.sleep(0.05)

@@ -17,6 +17,7 @@ import typer
 
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, check_folder, counted
+from triominoes.core.errors import quote
 from triominoes.sim.backends import local_processes, ray_cluster
 from triominoes.sim.plot import check_plot_path, plot_margins
 from triominoes.sim.stats import format_table
@@ -104,7 +105,7 @@ def tournament_command(
     if address is not None and backend != "ray":
         fail("--address goes with --backend ray")
     if backend not in ("local", "ray"):
-        fail(f"unknown backend {backend!r} (local or ray)")
+        fail(f"unknown backend {quote(backend)} (local or ray)")
     seats = len(entrants)
     # Every deal is played once from every seat: whole rotations only.
     rounded = units + (seats - units % seats) % seats if seats else units
