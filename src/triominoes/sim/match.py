@@ -1,4 +1,4 @@
-"""Playing games and rounds between players through the checked engine."""
+"""Playing games and rounds between players through the game flow API."""
 
 from __future__ import annotations
 
@@ -6,25 +6,38 @@ from collections.abc import Callable, Sequence
 
 from triominoes.ai.player import Player
 from triominoes.core.errors import IllegalAction
+from triominoes.core.events import Event, RoundEnded
 from triominoes.core.game import Game
-from triominoes.core.round import Outcome
 
-Observer = Callable[[Game, Outcome], None]
+Observer = Callable[[Game, Event], None]
 
 
-def play_turns(game: Game, players: Sequence[Player], observe: Observer | None = None) -> None:
-    """Play the current round to its end: each seat chooses from its own view."""
-    state = game.round
-    while not state.over:
-        seat = state.seat
+def play_turns(
+    game: Game, players: Sequence[Player], observe: Observer | None = None
+) -> RoundEnded:
+    """Play the round in progress (dealing one if due) to its end: each seat
+    chooses from its own view. Returns how the round ended."""
+    if game.needs_deal:
+        for event in game.next_round():
+            if observe is not None:
+                observe(game, event)
+    while True:
+        seat = game.to_move
+        assert seat is not None, "a round in progress has a seat to move"
         action = players[seat].choose(game.view(seat))
         try:
-            outcome = game.apply(action)
+            events = game.apply(seat, action)
         except IllegalAction as exc:
             name = players[seat].name
             raise IllegalAction(f"seat {seat} ({name}) chose {action}: {exc}") from None
-        if observe is not None:
-            observe(game, outcome)
+        ended = None
+        for event in events:
+            if observe is not None:
+                observe(game, event)
+            if isinstance(event, RoundEnded):
+                ended = event
+        if ended is not None:
+            return ended
 
 
 MAX_ROUNDS = 200
@@ -50,21 +63,19 @@ def play_game(
     if max_rounds is None:
         max_rounds = MAX_ROUNDS * max(1, -(-(game.rules.target_score or 0) // 400))
     while not game.finished:
-        if game.needs_deal:
-            if len(game.rounds) >= max_rounds:
-                raise EndlessGame(
-                    f"no one reached target_score {game.rules.target_score} in {max_rounds} "
-                    f"rounds (totals {game.totals}): can a game end under these rules?"
-                )
-            game.start_round()
+        if sum(played.state.over for played in game.rounds) >= max_rounds:
+            raise EndlessGame(
+                f"no one reached target_score {game.rules.target_score} in {max_rounds} "
+                f"rounds (totals {game.totals}): can a game end under these rules?"
+            )
         play_turns(game, players, observe)
     return game
 
 
-def play_round(game: Game, players: Sequence[Player], observe: Observer | None = None) -> Game:
-    """Deal and play one round of ``game`` (a round-only match)."""
+def play_round(
+    game: Game, players: Sequence[Player], observe: Observer | None = None
+) -> RoundEnded:
+    """Play one round of ``game`` (a round-only match); return how it ended."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for a {game.players}-player game")
-    game.start_round()
-    play_turns(game, players, observe)
-    return game
+    return play_turns(game, players, observe)
