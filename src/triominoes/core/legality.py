@@ -69,12 +69,14 @@ def why_illegal(state: Round, move: Move) -> IllegalAction | None:
 
 
 def _why_not_draw_or_pass(state: Round, move: Move) -> IllegalAction | None:
-    error = CannotDraw if move == DRAW else CannotPass
     if state.phase == OPENING:
-        return error("seat {seat} must open with a tile", seat=state.seat)
+        if move == DRAW:
+            return CannotDraw("seat {seat} must open with a tile", seat=state.seat)
+        return CannotPass("seat {seat} must open with a tile", seat=state.seat)
     if not state.t.rules.voluntary_draw and can_place(state):
-        word = "draw" if move == DRAW else "pass"
-        return error("may not {word}: a tile can be placed (voluntary_draw is off)", word=word)
+        if move == DRAW:
+            return CannotDraw("may not draw: a tile can be placed (voluntary_draw is off)")
+        return CannotPass("may not pass: a tile can be placed (voluntary_draw is off)")
     if move == DRAW:
         if not state.pool:
             return CannotDraw("the pool is empty")

@@ -77,12 +77,9 @@ def encode(action: Action, tiles: TileSet, opening: bool = False) -> Move:
         return PASS
     tile = tiles.find(action.corners)
     if tile is None:
-        n0, n1, n2 = action.corners
         raise IllegalPlacement(
-            "{n0}, {n1}, {n2} clockwise is no tile of the {tile_set} set",
-            n0=n0,
-            n1=n1,
-            n2=n2,
+            "{numbers} clockwise is no tile of the {tile_set} set",
+            numbers="-".join(map(str, action.corners)),
             tile_set=tiles.name,
         )
     if not in_range(action.cell):

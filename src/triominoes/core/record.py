@@ -16,6 +16,7 @@ from typing import Any
 from triominoes.core.deal import Deal
 from triominoes.core.errors import (
     BadToken,
+    GameOver,
     IllegalAction,
     InvalidRules,
     NotATile,
@@ -208,8 +209,10 @@ def replay(record: Record, *, auto_deal: bool = False) -> Game:
         for index, token in enumerate(round_record.actions, 1):
             seat = None if state.over else state.seat
             try:
+                if game.finished:
+                    raise GameOver("the game is over")
                 if state.over:
-                    raise RoundOver("the game is over" if game.finished else "the round is over")
+                    raise RoundOver("the round is over")
                 game.apply(state.seat, token)
             except (IllegalAction, BadToken) as exc:
                 raise RecordError(

@@ -29,7 +29,13 @@ def play_turns(
             events = game.apply(seat, action)
         except IllegalAction as exc:
             name = players[seat].name
-            raise IllegalAction(f"seat {seat} ({name}) chose {action}: {exc}") from None
+            raise IllegalAction(
+                "seat {seat} ({name}) chose {action}: {reason}",
+                seat=seat,
+                name=name,
+                action=str(action),
+                reason=str(exc),
+            ) from None
         ended = None
         for event in events:
             if observe is not None:
