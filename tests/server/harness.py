@@ -34,9 +34,17 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: str, *, redis: str | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        *,
+        redis: str | None = None,
+        cwd: Path | None = None,
+        options: tuple[str, ...] = (),
+    ) -> None:
         self.db = db
         self.redis = redis
+        self.options = options
         self.cwd = cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -57,6 +65,7 @@ class ServerProcess:
         ]
         if self.redis:
             command += ["--redis", self.redis]
+        command += list(self.options)
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         self._log = self.log.open("wb")
         self.process = subprocess.Popen(

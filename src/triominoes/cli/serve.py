@@ -30,6 +30,12 @@ def serve_command(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="Processes that compute bot moves.")
     ] = 1,
+    idle_hours: Annotated[
+        float, typer.Option(min=0, help="Close tables nobody touched for this long.")
+    ] = 24.0,
+    sweep_seconds: Annotated[
+        float, typer.Option(min=0.1, help="How often to look for idle tables.", hidden=True)
+    ] = 60.0,
     plain_logs: Annotated[
         bool, typer.Option("--plain-logs", help="Log lines for people, not JSON.")
     ] = False,
@@ -48,6 +54,8 @@ def serve_command(
             origins=tuple(origin or ()),
             public_url=public_url,
             bot_workers=bot_workers,
+            idle_hours=idle_hours,
+            sweep_seconds=sweep_seconds,
             log_json=not plain_logs,
         )
     )

@@ -32,6 +32,7 @@ class Client:
         self._queue: asyncio.Queue[Outgoing] = asyncio.Queue()
         self._task = asyncio.create_task(self._send_loop())
         self.closed = False
+        self._close_code = (1000, "")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -64,7 +65,7 @@ class Client:
             while True:
                 item = await self._queue.get()
                 if item is None:
-                    code, reason = getattr(self, "_close_code", (1000, ""))
+                    code, reason = self._close_code
                     if websocket.application_state == WebSocketState.CONNECTED:
                         await websocket.close(code, reason)
                     return
@@ -82,8 +83,10 @@ class Client:
                     item[1].set_result(None)
 
     async def finish(self) -> None:
-        """Stop the sender (the socket is gone or closing)."""
-        self.closed = True
-        self._task.cancel()
+        """Stop the sender: after the frames queued before a close (so that
+        the close frame goes out), else at once (the peer is gone)."""
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait(None)
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self._task
+            await asyncio.wait_for(self._task, 2.0)
