@@ -14,6 +14,7 @@ import httpx
 import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from tests.server.harness import Player, ServerProcess
 
@@ -166,11 +167,11 @@ def test_the_origin_must_be_the_served_page(served: ServerProcess) -> None:
     async def run() -> None:
         with pytest.raises(InvalidStatus):
             await websockets.connect(
-                f"{served.ws}/ws/tables/{table}", origin="https://evil.example"
+                f"{served.ws}/ws/tables/{table}", origin=Origin("https://evil.example")
             )
         host = served.url.split("//", 1)[1]
         async with websockets.connect(
-            f"{served.ws}/ws/tables/{table}", origin=f"http://{host}"
+            f"{served.ws}/ws/tables/{table}", origin=Origin(f"http://{host}")
         ) as socket:
             await socket.send(json.dumps({"type": "hello"}))
             assert json.loads(await socket.recv())["type"] == "state"
@@ -179,7 +180,7 @@ def test_the_origin_must_be_the_served_page(served: ServerProcess) -> None:
 
 
 def test_frames_that_are_not_the_contract(served: ServerProcess) -> None:
-    table, tokens = two_players(served)
+    table, _ = two_players(served)
 
     async def run() -> None:
         url = f"{served.ws}/ws/tables/{table}"
@@ -313,7 +314,7 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
             assert ready["version"] == version  # not dealt yet: one is not ready
             await players[1].send({"type": "next"})
             for player in players:
-                await player.until(lambda f: f["type"] == "state" and f["version"] > version)
+                await player.until(lambda f, v=version: f["type"] == "state" and f["version"] > v)
         assert served.record(table).status_code == 200
         await players[0].send({"type": "rematch"})
         for player in players:
