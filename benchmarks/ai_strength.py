@@ -52,7 +52,7 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
     times = []
     for index in range(rounds):
         game = Game(STANDARD, 2, seed=seed * 1000 + index)
-        state = game.start_round()
+        state = game.round
         while not state.over:
             view = game.view(state.seat)
             if state.seat == 0 and len(view.legal_actions) > 1:
@@ -61,7 +61,7 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
                 times.append(time.perf_counter() - start)
             else:
                 action = (bot if state.seat == 0 else opponent).choose(view)
-            game.apply(action)
+            game.apply(state.seat, action)
     print(
         f"{spec} ({LEVELS.get(spec, spec)}) seconds per decision on one core: "
         f"mean {statistics.mean(times):.2f}, median {statistics.median(times):.2f}, "

@@ -17,8 +17,9 @@ import platform
 import random
 import time
 
-from triominoes.core.game import deal
-from triominoes.core.round import DRAW, PASS, Round
+from triominoes.core.deal import deal
+from triominoes.core.moves import DRAW, PASS
+from triominoes.core.round import Round
 from triominoes.core.rules import STANDARD
 
 

@@ -7,9 +7,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from triominoes.core.board import Board
+from triominoes.core.deal import Deal
 from triominoes.core.fits import fit_table
 from triominoes.core.lattice import Cell, Vertex, corners, to_id
-from triominoes.core.round import Deal, Round
+from triominoes.core.round import Round
 from triominoes.core.rules import RuleSet, preset
 from triominoes.core.tiles import Numbers, rotations, tile_set
 

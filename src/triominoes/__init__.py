@@ -1,3 +1,3 @@
 """Triominoes: an exact rules engine, AI players and tournaments."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

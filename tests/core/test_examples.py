@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from tests.builders import record
+from triominoes.core.awards import RoundEnd, blocked_end
 from triominoes.core.record import read, replay, replay_json
-from triominoes.core.scoring import blocked_awards
+from triominoes.core.rules import preset
 
 
 def report(data: dict[str, Any]) -> dict[str, Any]:
@@ -130,9 +131,10 @@ def test_blocked_round_a23_b15_c27(scoring: str, expected: int) -> None:
 
 
 def test_blocked_awards_directly() -> None:
-    assert blocked_awards([23, 15, 27], "differences") == ([1], [0, 20, 0])
-    assert blocked_awards([23, 15, 27], "others-minus-own") == ([1], [0, 35, 0])
-    assert blocked_awards([23, 15, 27], "none") == ([1], [0, 0, 0])
+    hands = [23, 15, 27]
+    assert blocked_end(preset("standard"), hands) == RoundEnd("blocked", (1,), (0, 20, 0))
+    assert blocked_end(preset("pressman"), hands) == RoundEnd("blocked", (1,), (0, 35, 0))
+    assert blocked_end(preset("spanish"), hands) == RoundEnd("blocked", (1,), (0, 0, 0))
 
 
 def test_going_out_while_opponents_hold_12_and_7_scores_44() -> None:

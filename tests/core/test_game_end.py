@@ -130,9 +130,10 @@ def test_a_round_after_the_end_is_an_error() -> None:
 
 
 def test_game_deals_rounds_until_it_is_over() -> None:
-    game = Game(STD, players=2, seed=5)
+    game = Game(STD, players=2, seed=5, auto_deal=False)
     assert game.needs_deal
-    state = game.start_round()
+    game.next_round()
+    state = game.round
     assert not game.needs_deal
     assert state.players == 2
     assert sum(h.bit_count() for h in state.hands) == 18

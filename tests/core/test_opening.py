@@ -101,6 +101,9 @@ def test_spanish_round_two_rotates_to_the_next_seat_with_a_free_choice() -> None
             "two_sided": False,
             "shape": None,
             "corner": False,
+            "tile": 1,
+            "opening": 0,
+            "shape_bonus": 0,
         },
     }
 
@@ -119,9 +122,9 @@ def test_spanish_rotation_keeps_the_opening_bonus() -> None:
 def test_spanish_rotation_wraps_around_the_table() -> None:
     ruleset = rules("spanish")
     game = Game(ruleset, players=3, seed=3)
-    game.start_round()
     opener = game.round.opener
     game.round.phase = 3  # end the round by hand: only the rotation is under test
-    second = game.start_round(make_deal(ruleset, [[], [], []], fill=True))
+    game.next_round(make_deal(ruleset, [[], [], []], fill=True))
+    second = game.round
     assert second.opener == (opener + 1) % 3
     assert second.opening_mask == second.hands[second.opener]

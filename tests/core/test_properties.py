@@ -20,11 +20,14 @@ from hypothesis import strategies as st
 from tests.reference import RefBoard, opening_choice
 from triominoes.core.actions import Draw, Place
 from triominoes.core.game import Game
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.phases import OPENING
 from triominoes.core.record import loads, record_of, replay, replay_json
-from triominoes.core.round import OPENING, Round
+from triominoes.core.round import Round
 from triominoes.core.rules import PRESETS, RuleSet
 from triominoes.core.scoring import shape_bonus_table
 from triominoes.core.tiles import ids_in, rotations
+from triominoes.core.view import PlayerView
 
 PRESET_NAMES = list(PRESETS)
 
@@ -72,33 +75,38 @@ def check_conservation(state: Round) -> None:
 def check_view_hides(game: Game, seat: int | None) -> None:
     view = game.view(seat)
     state = game.round
-    hidden = 0
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            hidden |= hand
-    for tile in state.pool:
-        hidden |= 1 << tile
+    hidden = sum(1 << t for t in state.pool)
+    if not state.over:  # at the round's end every hand is shown
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden |= hand
     seen = 0
     for own in view.hand:
         seen |= 1 << own.id
-    for action in view.actions:
-        if action.drawn is not None:
-            assert action.seat == seat
-            seen |= 1 << action.drawn.id
-    public = view.public_round
+    for entry in view.log:
+        if entry.drawn is not None:
+            assert entry.seat == seat
+            seen |= 1 << entry.drawn.id
+    public = Knowledge(view).public_round()
     for other, hand in enumerate(public.hands):
         if other != seat:
             assert hand == 0
         seen |= hand
     assert all(t < 0 for t in public.pool)
-    assert len(public.pool) == view.pool_size == len(state.pool)
+    assert len(public.pool) == view.pool == len(state.pool)
     # The only tiles a view carries: the viewer's own and the board's.
     assert not seen & hidden
+    data = view.to_json()
+    assert PlayerView.from_json(json.loads(json.dumps(data))) == view
+    del data["rules"]  # names tiles of the opening bonus
+    text = json.dumps(data)
+    for tile in state.tiles.tiles_in(hidden):
+        assert f'"{tile.name}"' not in text
     assert view.hand_sizes == tuple(h.bit_count() for h in state.hands)
     if seat is not None and seat == state.seat and not state.over:
         assert set(view.legal_actions) == {state.decode(m) for m in state.legal_moves()}
     else:
-        assert view.legal_actions == ()
+        assert view.legal == ()
 
 
 def reference_placements(state: Round, ref: RefBoard) -> set[tuple[Any, ...]]:
@@ -134,12 +142,13 @@ def play(
     max_rounds: int = 1,
 ) -> Game:
     rng = random.Random(seed)
-    game = Game(rules, players, seed=seed)
+    game = Game(rules, players, seed=seed, auto_deal=False)
     bonus = shape_bonus_table(rules)
     expected_totals = [0] * players
     rounds = 0
     while not game.finished and rounds < max_rounds:
-        state = game.start_round()
+        game.next_round()
+        state = game.round
         rounds += 1
         ref = RefBoard()
         if (state.phase == OPENING and len(game.rounds) == 1) or rules.opening == "highest-triple":
@@ -176,7 +185,8 @@ def play(
                 assert ref.legal(action.cell, action.corners, corner_ok)
                 hexagons, bridge, two_sided = ref.shapes(action.cell)
                 edge = ref.edge_contacts(action.cell) > 0 or not ref.cells
-            outcome = game.apply(action)
+            game.apply(seat, action)
+            outcome = game.rounds[-1].outcomes[-1]
             expected_totals[seat] += outcome.points
             if isinstance(action, Place):
                 tile = state.tiles.find(action.corners)

@@ -128,7 +128,7 @@ CASES: list[tuple[str, Edit, str]] = [
     (
         "mirror image",
         set_action(0, 1, "532@1,0"),
-        "round 1, action 2 (seat 1, '532@1,0'): 5, 3, 2 clockwise is no tile of the standard56 set",
+        "round 1, action 2 (seat 1, '532@1,0'): 5-3-2 clockwise is no tile of the standard56 set",
     ),
     (
         "far away",

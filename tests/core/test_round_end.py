@@ -12,8 +12,8 @@ from tests.builders import position, rules
 from triominoes.core.actions import Pass, Place
 from triominoes.core.errors import IllegalAction
 from triominoes.core.lattice import from_id
+from triominoes.core.phases import FINAL_CYCLE
 from triominoes.core.record import read, replay
-from triominoes.core.round import FINAL_CYCLE
 from triominoes.core.tiles import tile_set
 
 GOLDEN = Path(__file__).parent.parent / "data" / "golden"

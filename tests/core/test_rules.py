@@ -188,7 +188,7 @@ def test_hand_size_for_some_player_counts_only() -> None:
     assert rules.hand_size_for(2) == 12
     with pytest.raises(InvalidRules, match="no hand size for 3 players"):
         Game(rules, 3)
-    assert Game(rules, 2, seed=1).start_round().hands[0].bit_count() == 12
+    assert Game(rules, 2, seed=1).round.hands[0].bit_count() == 12
 
 
 def test_opening_bonus_names_any_rotation() -> None:
@@ -257,3 +257,40 @@ def test_no_drawing_house_rule() -> None:
     rules = preset("standard").with_overrides(max_draws=0)
     state = position(rules, [((0, 0), (0, 0, 0))], [["1-2-3"], ["4-5-5"]])
     assert [str(state.decode(m)) for m in state.legal_moves()] == ["pass"]
+
+
+def test_choice_fields_are_types_with_their_allowed_values() -> None:
+    import json
+
+    import jsonschema
+
+    from triominoes.core.rules import (
+        CHOICES,
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        GameEnd,
+        Opening,
+        rules_schema,
+    )
+
+    rules = RuleSet.from_json({"preset": "czech", "opening": "highest-triple-then-rotate"})
+    assert rules.opening is Opening.HIGHEST_TRIPLE_THEN_ROTATE
+    assert preset("german").game_end is GameEnd.SINGLE_ROUND
+    data = json.loads(json.dumps(rules.to_json()))
+    assert data["opening"] == "highest-triple-then-rotate"
+    assert RuleSet.from_json(data) == rules
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 6)
+    schema = rules_schema()
+    for name, ruleset in PRESETS.items():
+        jsonschema.validate(name, schema)
+        jsonschema.validate(ruleset.to_json(), schema)
+        jsonschema.validate(ruleset.to_record(), schema)
+    for field, choice in CHOICES.items():
+        for value in choice:
+            jsonschema.validate({"preset": "standard", field: value.value}, schema)
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({"preset": "standard", field: "nonsense"}, schema)
+        with pytest.raises(InvalidRules, match=f"{field} must be one of"):
+            RuleSet.from_json({"preset": "standard", field: "nonsense"})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"preset": "standard", "colour": "red"}, schema)

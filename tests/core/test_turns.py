@@ -7,7 +7,7 @@ import pytest
 from tests.builders import position, rules
 from triominoes.core.actions import Draw, Pass, Place
 from triominoes.core.errors import IllegalAction
-from triominoes.core.round import DRAW, PASS
+from triominoes.core.moves import DRAW, PASS, is_placement
 from triominoes.core.tiles import tile_set
 
 ALL = [t.name for t in tile_set("standard56").tiles]
@@ -30,7 +30,10 @@ def test_at_most_three_draws_then_pass_costs_25() -> None:
     state = position_with_pool("standard", ["1-2-3"], STUCK[1:])
     assert legal(state) == {"draw"}
     total = sum(state.apply(Draw()).points for _ in range(3))
-    assert state.why_illegal(DRAW) == "already drew 3 tiles this turn (max_draws)"
+    error = state.why_illegal(DRAW)
+    assert str(error) == "already drew 3 tiles this turn (max_draws)"
+    assert error is not None and error.code == "cannot-draw"
+    assert error.template.format(**error.params) == str(error)
     assert legal(state) == {"pass"}
     total += state.apply(Pass()).points
     assert total == -25
@@ -51,7 +54,7 @@ def test_unlimited_draws_under_czech() -> None:
 def test_two_last_tiles_drawn_and_no_placement_cost_10_plus_10() -> None:
     state = position_with_pool("standard", ["1-2-3"], ["2-3-4", "3-4-5"])
     points = [state.apply(a).points for a in (Draw(), Draw())]
-    assert state.why_illegal(DRAW) == "the pool is empty"
+    assert str(state.why_illegal(DRAW)) == "the pool is empty"
     points.append(state.apply(Pass()).points)
     assert points == [-5, -5, -10]
     assert sum(points) == -20
@@ -126,6 +129,6 @@ def test_draw_is_hidden_in_the_outcome_only_from_others() -> None:
 
 
 def test_move_constants_are_distinct_from_placements() -> None:
-    assert DRAW < 0
-    assert PASS < 0
-    assert DRAW != PASS
+    assert not is_placement(DRAW)
+    assert not is_placement(PASS)
+    assert len({DRAW, PASS}) == 2

@@ -387,7 +387,7 @@ def test_ray_backend_on_a_local_ray_gives_the_same_results() -> None:
 def test_a_bot_that_breaks_the_rules_stops_the_tournament_with_a_reason() -> None:
     from triominoes.ai.player import Player
     from triominoes.ai.registry import PLAYERS
-    from triominoes.core.round import DRAW
+    from triominoes.core.moves import DRAW
 
     class Cheater(Player):
         name = "cheater"

@@ -25,8 +25,9 @@ them (the others keep playing), so there it never draws by choice
 from __future__ import annotations
 
 from triominoes.ai.player import Player, draw_or_pass
-from triominoes.core.round import DRAW, Round
-from triominoes.core.view import PlayerView
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import DRAW, Move, move_tile
+from triominoes.core.round import Round
 
 GOING_OUT = 1000.0
 
@@ -52,11 +53,11 @@ class HeuristicPlayer(Player):
         self.endgame_weight = endgame_weight
         self.draw_below = draw_below
 
-    def choose_move(self, state: Round, view: PlayerView) -> int:
+    def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.placement_moves()
         if not moves:
             return draw_or_pass(state)
-        context = Context(view)
+        context = Context(knowledge)
         value, _, best = max((self.evaluate(state, m, context), -m, m) for m in moves)
         legal = state.legal_moves()
         if state.players == 2 and legal[-1] == DRAW and value < self.draw_below:
@@ -66,7 +67,7 @@ class HeuristicPlayer(Player):
             return DRAW
         return best
 
-    def evaluate(self, state: Round, move: int, context: Context) -> float:
+    def evaluate(self, state: Round, move: Move, context: Context) -> float:
         """The placement's points now plus the judged worth of what it leaves."""
         points = float(state.points_of(move))
         after = state.copy()
@@ -75,7 +76,11 @@ class HeuristicPlayer(Player):
         if not hand:
             return GOING_OUT + points
         value_weight = self.endgame_weight if context.shortest <= 2 else self.weight
-        return points + value_weight * state.t.values[move & 127] + self.judge(after, hand, context)
+        return (
+            points
+            + value_weight * state.t.values[move_tile(move)]
+            + self.judge(after, hand, context)
+        )
 
     def judge(self, position: Round, hand: int, context: Context) -> float:
         """The worth, in points, of a layout for the holder of ``hand``."""
@@ -91,10 +96,11 @@ class HeuristicPlayer(Player):
 class Context:
     """What the evaluation needs from the view, computed once per decision."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, knowledge: Knowledge) -> None:
+        view = knowledge.view
         me = view.seat if view.seat is not None else 0
         sizes = view.hand_sizes
-        self.unseen = view.unseen_tiles
+        self.unseen = knowledge.unseen
         self.next_hand = sizes[(me + 1) % len(sizes)]
         self.shortest = min(size for seat, size in enumerate(sizes) if seat != me)
 

@@ -3,8 +3,9 @@
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each
 iteration deals the tiles this player cannot see — the other hands, with
 their known sizes, and the pool — at random (a *determinization*, see
-:func:`determinize`), walks one shared tree of action sequences, choosing
-among the actions legal in that deal by UCB with availability counts,
+:meth:`~triominoes.core.knowledge.Knowledge.sample`), walks one shared tree
+of action sequences, choosing among the actions legal in that deal by UCB
+with availability counts,
 adds one node, plays the round out with a fast default policy and backs up
 each seat's reward. The move played is the root's most visited action.
 
@@ -18,49 +19,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 
-from triominoes.ai.inference import HandConstraint, hand_constraints
 from triominoes.ai.player import Player
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import DRAW, PASS, Move, move_tile
 from triominoes.core.round import Round
-from triominoes.core.tiles import ids_in
-from triominoes.core.view import PlayerView
-
-
-def determinize(
-    view: PlayerView, rng: random.Random, constraints: Sequence[HandConstraint] = ()
-) -> Round:
-    """A full round consistent with what the viewer knows: the unseen tiles
-    dealt at random to the other hands (by their known sizes) and the pool,
-    each constrained hand first taking its share from its constraint's
-    tiles (see inference.py)."""
-    state = view.public_round.copy()
-    unseen = view.unseen_tiles
-    sizes = view.hand_sizes
-    hands = [0] * len(sizes)
-    for rule in constraints:
-        hand = hands[rule.seat]
-        need = min(rule.count - (hand & rule.mask).bit_count(), sizes[rule.seat] - hand.bit_count())
-        if need <= 0:
-            continue
-        candidates = ids_in(unseen & rule.mask)
-        for tile in rng.sample(candidates, min(need, len(candidates))):
-            hand |= 1 << tile
-        hands[rule.seat] = hand
-        unseen &= ~hand
-    rest = ids_in(unseen)
-    rng.shuffle(rest)
-    start = 0
-    for seat, size in enumerate(sizes):
-        if seat == view.seat:
-            continue
-        need = size - hands[seat].bit_count()
-        for tile in rest[start : start + need]:
-            hands[seat] |= 1 << tile
-        start += need
-        state.hands[seat] = hands[seat]
-    state.pool = rest[start:]
-    return state
 
 
 class Node:
@@ -83,11 +46,11 @@ def rollout(state: Round, rng: random.Random, greedy: float) -> None:
     while not state.over:
         moves = state.placement_moves()
         if not moves:
-            state.play(-1 if state.can_draw() else -2)
+            state.play(DRAW if state.can_draw() else PASS)
         elif len(moves) == 1 or rng.random() >= greedy:
             state.play(moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
         else:
-            state.play(max(moves, key=lambda m: points_of(m) * 64 + values[m & 127]))
+            state.play(max(moves, key=lambda m: points_of(m) * 64 + values[move_tile(m)]))
 
 
 def rewards(state: Round, margin_weight: float) -> list[float]:
@@ -119,7 +82,7 @@ class ISMCTSPlayer(Player):
         """``iterations`` bounds the search (deterministic for a seed);
         ``seconds``, if set, bounds it by time instead. ``infer``: 0 deals
         unseen tiles uniformly; 1 uses what the opening and forced draws
-        reveal (inference.py); 2 also takes draws under voluntary drawing as
+        reveal (core/knowledge.py); 2 also takes draws under voluntary drawing as
         forced."""
         super().__init__(seed)
         if iterations != int(iterations) or iterations < 1:
@@ -137,17 +100,17 @@ class ISMCTSPlayer(Player):
         self.margin = margin
         self.infer = int(infer)
 
-    def choose_move(self, state: Round, view: PlayerView) -> int:
+    def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
-        constraints = hand_constraints(view, assume_stuck=self.infer == 2) if self.infer else []
+        constraints = knowledge.constraints(assume_stuck=self.infer == 2) if self.infer else []
         done = 0
         while True:
-            self._iterate(root, determinize(view, rng, constraints), rng)
+            self._iterate(root, knowledge.sample(rng, constraints), rng)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:

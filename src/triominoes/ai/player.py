@@ -2,9 +2,10 @@
 
 A player sees only a :class:`~triominoes.core.view.PlayerView` (its own
 hand, the board, sizes of the hidden parts) and returns one of the view's
-legal actions. Bots work on moves as ints through ``view.public_round``,
-the round with every hidden tile removed, and decode their choice at the
-end. Each bot owns a seeded RNG, so a seed reproduces its play.
+legal actions. Bots work on moves as ints on the round rebuilt from the
+view with every hidden tile removed (:class:`~triominoes.core.knowledge.Knowledge`),
+and decode their choice at the end. Each bot owns a seeded RNG, so a seed
+reproduces its play.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import random
 from abc import ABC, abstractmethod
 
 from triominoes.core.actions import Action
-from triominoes.core.round import DRAW, PASS, Round
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import DRAW, PASS, Move
+from triominoes.core.round import Round
 from triominoes.core.view import PlayerView
 
 
@@ -27,17 +30,19 @@ class Player(ABC):
 
     def choose(self, view: PlayerView) -> Action:
         """Pick one of ``view.legal_actions``; the view is all it may know."""
-        state = view.public_round
-        return state.decode(self.choose_move(state, view))
+        knowledge = Knowledge(view)
+        state = knowledge.public_round()
+        return state.decode(self.choose_move(state, knowledge))
 
     @abstractmethod
-    def choose_move(self, state: Round, view: PlayerView) -> int:
-        """Pick a legal move of ``state`` (the view's public round)."""
+    def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
+        """Pick a legal move of ``state``, the round as the view shows it
+        (a copy: the player may change it)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
 
-def draw_or_pass(state: Round) -> int:
+def draw_or_pass(state: Round) -> Move:
     """The non-placing move the rules allow now."""
     return DRAW if state.can_draw() else PASS

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from triominoes.ai.player import Player, draw_or_pass
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import Move, move_tile
 from triominoes.core.round import Round
-from triominoes.core.view import PlayerView
 
 
 class RandomPlayer(Player):
@@ -12,7 +13,7 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def choose_move(self, state: Round, view: PlayerView) -> int:
+    def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.placement_moves()
         if moves:
             return moves[self.rng.randrange(len(moves))]
@@ -22,7 +23,7 @@ class RandomPlayer(Player):
 def greedy_key(state: Round, move: int) -> tuple[int, int, int]:
     """Rank placements by points now, then by the tile's value (shed the
     heavy tile), then by the move itself so the choice is deterministic."""
-    return (state.points_of(move), state.t.values[move & 127], -move)
+    return (state.points_of(move), state.t.values[move_tile(move)], -move)
 
 
 class GreedyPlayer(Player):
@@ -30,7 +31,7 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def choose_move(self, state: Round, view: PlayerView) -> int:
+    def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.placement_moves()
         if not moves:
             return draw_or_pass(state)

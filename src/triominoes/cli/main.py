@@ -22,6 +22,7 @@ from triominoes.ai.registry import make_player, player_names
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.scoresheet import score_sheet
+from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
 from triominoes.core.errors import TriominoesError
 from triominoes.core.game import Game
@@ -192,6 +193,7 @@ def rules_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("serve")(serve_command)
 
 
 def _terminated(signum: int, frame: object) -> None:

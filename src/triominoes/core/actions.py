@@ -1,8 +1,7 @@
 """Actions as the record writes them: ``545@1,0``, ``draw``, ``pass``.
 
 A token is parsed once at the edge into a small typed value. Inside a round
-an action is an ``int`` (see :mod:`round`): a placement packs its cell id,
-rotation and tile id; ``DRAW`` and ``PASS`` are negative constants.
+an action is an ``int`` (see :mod:`moves`).
 """
 
 from __future__ import annotations
@@ -10,13 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triominoes.core.errors import TriominoesError
+from triominoes.core.errors import BadToken, quote
 from triominoes.core.lattice import Cell
 from triominoes.core.tiles import Numbers
-
-
-class BadToken(TriominoesError):
-    """An action token that is not ``N0N1N2@Q,R``, ``draw`` or ``pass``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +41,8 @@ class Pass:
 
 Action = Place | Draw | Pass
 
+__all__ = ["Action", "BadToken", "Draw", "Pass", "Place", "parse_action"]
+
 # ASCII digits, no leading zeros, no "-0": a token reads back exactly as written.
 _COORDINATE = r"(0|-?[1-9][0-9]{0,5})"
 _PLACE = re.compile(rf"([0-5])([0-5])([0-5])@{_COORDINATE},{_COORDINATE}")
@@ -58,6 +55,6 @@ def parse_action(token: object) -> Action:
         return Pass()
     match = _PLACE.fullmatch(token) if isinstance(token, str) else None
     if match is None:
-        raise BadToken(f"{token!r} is not an action (N0N1N2@Q,R, draw or pass)")
+        raise BadToken("{token} is not an action (N0N1N2@Q,R, draw or pass)", token=quote(token))
     n0, n1, n2, q, r = (int(g) for g in match.groups())
     return Place((q, r), (n0, n1, n2))

@@ -32,6 +32,7 @@ from triominoes.core.lattice import (
     UP_NEIGHBOURS,
     UP_RING_OTHERS,
     Cell,
+    Vertex,
     from_id,
 )
 from triominoes.core.tiles import Numbers
@@ -249,13 +250,13 @@ class Board:
 
     # --- explaining ----------------------------------------------------
 
-    def explain_misfit(self, cell: int, numbers: Numbers) -> str | None:
-        """Why these numbers may not go into this empty cell, or None."""
+    def misfit(self, cell: int, numbers: Numbers) -> tuple[Vertex, int, int] | None:
+        """The first corner where these numbers break the vertex rule in this
+        cell: the vertex, the number it must be and the one given; or None."""
         for vertex, number in zip(corner_ids(cell), numbers, strict=True):
             want = self.values.get(vertex)
             if want is not None and want != number:
-                x, y = from_id(vertex)
-                return f"corner ({x},{y}) must be {want}, tile has {number}"
+                return from_id(vertex), want, number
         return None
 
     def placements(self) -> list[tuple[Cell, Numbers, int]]:

@@ -1,31 +1,48 @@
 """A game (rules.md §6): rounds dealt afresh until the end condition.
 
-:class:`Game` owns the seeded RNG that deals, the running totals, the
-"this is the last round" trigger and the winners. It keeps each round's
-deal and checked outcomes: that is the game record's content.
+:class:`Game` is the flow every client uses: :meth:`Game.apply` takes a
+seat and its action, checks that it is that seat's turn and that the rules
+allow the action, applies it, ends the round and the game when the rules
+say so, deals the next round (or waits for :meth:`Game.next_round`), and
+returns what happened as :mod:`events`. :meth:`Game.view` is what one seat
+may know. The game keeps each round's deal and checked outcomes: that is
+the game record's content, and :meth:`Game.undo` replays it.
+
+Deals come from the game's seed, one derived seed per round
+(:func:`~triominoes.core.deal.round_seed`), so that a game restored from its
+record deals the same rounds next; or the caller gives each deal (replay,
+the server's secret shuffle).
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from triominoes.core.actions import Action
-from triominoes.core.errors import IllegalAction
-from triominoes.core.round import Deal, Outcome, Round
-from triominoes.core.rules import STANDARD, RuleSet
-from triominoes.core.tiles import tile_set
+from triominoes.core.actions import Action, parse_action
+from triominoes.core.deal import Deal, deal, round_seed
+from triominoes.core.errors import (
+    BadDeal,
+    GameOver,
+    NoSuchSeat,
+    NothingToUndo,
+    NotYourTurn,
+    RoundNotOver,
+    RoundOver,
+)
+from triominoes.core.events import (
+    ActionTaken,
+    Event,
+    GameEnded,
+    RoundDealt,
+    RoundEnded,
+    TileDrawn,
+)
+from triominoes.core.round import Outcome, Round
+from triominoes.core.rules import STANDARD, GameEnd, RuleSet
 from triominoes.core.view import PlayerView, make_view
-
-
-def deal(rules: RuleSet, players: int, rng: random.Random) -> Deal:
-    """Shuffle the whole set and deal ``hand_size`` tiles to each seat."""
-    tiles = list(range(tile_set(rules.tile_set).size))
-    rng.shuffle(tiles)
-    size = rules.hand_size_for(players)
-    hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
-    return Deal(hands, tuple(tiles[players * size :]))
 
 
 @dataclass
@@ -36,6 +53,8 @@ class PlayedRound:
     state: Round
     outcomes: list[Outcome] = field(default_factory=list)
     start_totals: tuple[int, ...] = ()
+    seeded: bool = True
+    """Dealt from the game's seed (not given by the caller)."""
 
 
 def game_winners(
@@ -45,9 +64,9 @@ def game_winners(
     seats = range(len(totals))
     best = max(totals)
     top = [s for s in seats if totals[s] == best]
-    if rules.game_end == "last-round":
+    if rules.game_end == GameEnd.LAST_ROUND:
         return _prefer(top, round_winners)
-    if rules.game_end == "round-winner":
+    if rules.game_end == GameEnd.ROUND_WINNER:
         target = rules.target_score or 0
         candidates = [s for s in seats if totals[s] >= target]
         if not candidates:
@@ -75,65 +94,136 @@ def _prefer(tied: list[int], round_winners: Sequence[int]) -> list[int]:
 
 
 class Game:
-    """Rounds until the end condition; every action goes through :meth:`apply`."""
+    """Rounds until the end condition; every action goes through :meth:`apply`.
+
+    ``seed`` (by default one from the operating system) deals every round
+    the caller does not deal itself. With ``auto_deal`` the game deals round
+    1 at once and each next round as soon as the last one ends; without it,
+    it waits between rounds (a round summary stays on show) until
+    :meth:`next_round`, which also deals round 1.
+    """
 
     def __init__(
         self,
         rules: RuleSet = STANDARD,
         players: int = 2,
         seed: int | None = None,
+        *,
+        auto_deal: bool = True,
     ) -> None:
         rules.hand_size_for(players)  # validates the player count
         self.rules = rules
         self.players = players
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = seed if seed is not None else secrets.randbits(64)
+        self.auto_deal = auto_deal
         self.rounds: list[PlayedRound] = []
         self.totals = [0] * players
         self.last_round = False
         self.finished = False
         self.winners: list[int] = []
+        if auto_deal:
+            self.next_round()
+
+    # --- reading ---------------------------------------------------------
 
     @property
     def round(self) -> Round:
         if not self.rounds:
-            raise IllegalAction("no round has been dealt yet")
+            raise RoundOver("no round has been dealt yet")
         return self.rounds[-1].state
 
     @property
     def needs_deal(self) -> bool:
-        """Whether the next step is dealing a round."""
+        """Whether the next step is dealing a round (see :meth:`next_round`)."""
         return not self.finished and (not self.rounds or self.round.over)
 
-    def start_round(self, dealt: Deal | None = None) -> Round:
-        """Deal the next round (from the game's RNG unless a deal is given)."""
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; None between rounds and once the game is over."""
+        if self.finished or not self.rounds or self.round.over:
+            return None
+        return self.round.seat
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know now (``None``: a spectator)."""
+        self._check_seat(seat)
+        played = self.rounds[-1] if self.rounds else None
+        if played is None:
+            raise RoundOver("no round has been dealt yet")
+        return make_view(
+            played.state,
+            played.outcomes,
+            seat,
+            round_number=len(self.rounds),
+            totals=tuple(self.totals),
+            last_round=self.last_round,
+            finished=self.finished,
+            winners=tuple(self.winners),
+        )
+
+    # --- changing --------------------------------------------------------
+
+    def next_round(self, dealt: Deal | None = None) -> list[Event]:
+        """Deal the next round (from the game's seed unless a deal is given)."""
         if self.finished:
-            raise IllegalAction("the game is over")
+            raise GameOver("the game is over")
         if self.rounds and not self.round.over:
-            raise IllegalAction("the current round is not over")
+            raise RoundNotOver("the current round is not over")
+        number = len(self.rounds) + 1
+        own = deal(self.rules, self.players, random.Random(round_seed(self.seed, number)))
+        seeded = dealt is None or dealt == own
         if dealt is None:
-            dealt = deal(self.rules, self.players, self.rng)
+            dealt = own
         elif len(dealt.hands) != self.players:
-            raise IllegalAction(f"the deal has {len(dealt.hands)} hands for {self.players} players")
+            raise BadDeal(
+                "the deal has {hands} hands for {players} players",
+                hands=len(dealt.hands),
+                players=self.players,
+            )
         previous = self.rounds[-1].state.opener if self.rounds else None
         state = Round(self.rules, dealt, previous)
-        self.rounds.append(PlayedRound(dealt, state, [], tuple(self.totals)))
-        return state
+        self.rounds.append(PlayedRound(dealt, state, [], tuple(self.totals), seeded))
+        tiles = state.tiles
+        return [
+            RoundDealt(
+                number,
+                state.opener,
+                tuple(h.bit_count() for h in state.hands),
+                len(state.pool),
+                tuple(tuple(tiles.tiles_in(h)) for h in state.hands),
+            )
+        ]
 
-    def apply(self, action: Action) -> Outcome:
-        """Check and apply the seat-to-move's action; raises IllegalAction."""
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Check and apply ``seat``'s action (an Action or a record token).
+
+        Raises a subclass of IllegalAction (``NotYourTurn``, ``GameOver``,
+        ``IllegalPlacement``, ...) or BadToken, and then nothing changed.
+        """
+        self._check_seat(seat)
         if self.finished:
-            raise IllegalAction("the game is over")
-        played = self.rounds[-1] if self.rounds else None
-        if played is None or played.state.over:
-            raise IllegalAction("the round is over" if played else "no round has been dealt yet")
-        outcome = played.state.apply(action)
+            raise GameOver("the game is over")
+        if not self.rounds or self.round.over:
+            raise RoundOver("the round is over; the next one is not dealt yet")
+        state = self.round
+        if seat != state.seat:
+            raise NotYourTurn(
+                "it is seat {to_move}'s turn, not seat {seat}'s", to_move=state.seat, seat=seat
+            )
+        if isinstance(action, str):
+            action = parse_action(action)
+        played = self.rounds[-1]
+        outcome = state.apply(action)
         played.outcomes.append(outcome)
-        self.totals[outcome.seat] += outcome.points
-        self._after_action(played)
-        return outcome
+        self.totals[seat] += outcome.points
+        number = len(self.rounds)
+        events: list[Event] = [ActionTaken(number, seat, action, outcome.points, outcome.score)]
+        if outcome.drawn is not None:
+            events.append(TileDrawn(number, seat, outcome.drawn))
+        events.extend(self._after_action(played))
+        return events
 
-    def _after_action(self, played: PlayedRound) -> None:
+    def _after_action(self, played: PlayedRound) -> list[Event]:
         state = played.state
         end = state.end
         if end is not None:
@@ -143,24 +233,49 @@ class Game:
         if target is not None and max(self.totals) >= target:
             self.last_round = True
         if end is None:
-            return
-        if self.rules.game_end == "single-round" or self.last_round:
+            return []
+        events: list[Event] = [
+            RoundEnded(
+                len(self.rounds),
+                end.reason,
+                end.winners,
+                end.points,
+                tuple(tuple(state.tiles.tiles_in(h)) for h in state.hands),
+                tuple(self.totals),
+            )
+        ]
+        if self.rules.game_end == GameEnd.SINGLE_ROUND or self.last_round:
             self.finished = True
             self.winners = game_winners(self.rules, self.totals, end.winners, state.triples)
+            events.append(GameEnded(tuple(self.winners), tuple(self.totals)))
+        elif self.auto_deal:
+            events.extend(self.next_round())
+        return events
 
-    def view(self, seat: int | None) -> PlayerView:
-        """What ``seat`` may know now (``None``: a spectator)."""
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
-        played = self.rounds[-1] if self.rounds else None
-        if played is None:
-            raise IllegalAction("no round has been dealt yet")
-        return make_view(
-            played.state,
-            played.outcomes,
-            seat,
-            round_number=len(self.rounds),
-            totals=tuple(self.totals),
-            finished=self.finished,
-            winners=tuple(self.winners),
-        )
+    def undo(self) -> Action:
+        """Take back the last action (by replaying the game without it) and
+        return it. A round the last action's end dealt goes with it."""
+        history = [(r.deal, list(r.outcomes)) for r in self.rounds]
+        while history and not history[-1][1]:
+            history.pop()
+        if not history:
+            raise NothingToUndo("there is no action to take back")
+        last = history[-1][1].pop()
+        rebuilt = Game(self.rules, self.players, self.seed, auto_deal=False)
+        for dealt, outcomes in history:
+            rebuilt.next_round(dealt)
+            for outcome in outcomes:
+                rebuilt.apply(outcome.seat, outcome.action)
+        rebuilt.auto_deal = self.auto_deal
+        self.rounds = rebuilt.rounds
+        self.totals = rebuilt.totals
+        self.last_round = rebuilt.last_round
+        self.finished = rebuilt.finished
+        self.winners = rebuilt.winners
+        return last.action
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+        ):
+            raise NoSuchSeat("there is no seat {seat}", seat=seat)

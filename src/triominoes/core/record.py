@@ -14,10 +14,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from triominoes.core.actions import BadToken, parse_action
-from triominoes.core.errors import IllegalAction, InvalidRules, NotATile, RecordError, quote
+from triominoes.core.deal import Deal
+from triominoes.core.errors import (
+    BadToken,
+    GameOver,
+    IllegalAction,
+    InvalidRules,
+    NotATile,
+    RecordError,
+    RoundOver,
+    TriominoesError,
+    quote,
+)
 from triominoes.core.game import Game, PlayedRound
-from triominoes.core.round import Deal, Outcome
+from triominoes.core.round import Outcome
 from triominoes.core.rules import RuleSet
 from triominoes.core.tiles import TileSet, tile_set
 
@@ -180,9 +190,14 @@ def _read_round(tiles: TileSet, data: object, number: int) -> RoundRecord:
 # --- replaying -------------------------------------------------------------
 
 
-def replay(record: Record) -> Game:
-    """Play a record through the engine; raises RecordError where it breaks."""
-    game = Game(record.rules, len(record.players))
+def replay(record: Record, *, auto_deal: bool = False) -> Game:
+    """Play a record through the engine; raises RecordError where it breaks.
+
+    The game's seed is the record's ``meta.deal_seed`` where it has one, so
+    a game restored from its record deals the same rounds next; with
+    ``auto_deal`` it then goes on as a game that deals by itself.
+    """
+    game = Game(record.rules, len(record.players), _deal_seed(record.meta), auto_deal=False)
     for number, round_record in enumerate(record.rounds, 1):
         if game.finished:
             raise RecordError("the game is already over", round_number=number)
@@ -194,24 +209,34 @@ def replay(record: Record) -> Game:
                 round_number=number,
             )
         try:
-            state = game.start_round(round_record.deal)
-        except IllegalAction as exc:
+            game.next_round(round_record.deal)
+        except TriominoesError as exc:
             raise RecordError(str(exc), round_number=number) from None
+        state = game.round
         for index, token in enumerate(round_record.actions, 1):
             seat = None if state.over else state.seat
             try:
+                if game.finished:
+                    raise GameOver("the game is over")
                 if state.over:
-                    raise IllegalAction(
-                        "the game is over" if game.finished else "the round is over"
-                    )
-                game.apply(parse_action(token))
+                    raise RoundOver("the round is over")
+                game.apply(state.seat, token)
             except (IllegalAction, BadToken) as exc:
                 raise RecordError(
                     str(exc), round_number=number, action_number=index, seat=seat, token=token
                 ) from None
     if record.result is not None:
         _check_result(record.result, game)
+    if auto_deal:
+        game.auto_deal = True
+        if game.needs_deal:
+            game.next_round()
     return game
+
+
+def _deal_seed(meta: Mapping[str, Any] | None) -> int | None:
+    seed = meta.get("deal_seed") if meta is not None else None
+    return seed if type(seed) is int else None
 
 
 def _check_result(result: Mapping[str, Any], game: Game) -> None:
@@ -249,15 +274,8 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
         "action": str(outcome.action),
         "points": outcome.points,
     }
-    score = outcome.score
-    if score is not None:
-        out["bonus"] = {
-            "hexagons": score.hexagons,
-            "bridge": score.bridge,
-            "two_sided": score.two_sided,
-            "shape": "bridge" if score.bridge else "two-sided" if score.two_sided else None,
-            "corner": score.corner,
-        }
+    if outcome.score is not None:
+        out["bonus"] = outcome.score.to_json()
     return out
 
 
@@ -288,9 +306,24 @@ def replay_json(game: Game) -> dict[str, Any]:
 
 
 def record_of(game: Game, players: list[str], meta: dict[str, Any] | None = None) -> Record:
-    """The record of a game played through the engine."""
+    """The record of a game played through the engine. Where the game dealt
+    every round from its seed, ``meta.deal_seed`` keeps the seed, so that the
+    record also says what the next deals will be."""
     rounds = [
         RoundRecord(played.deal, [str(o.action) for o in played.outcomes]) for played in game.rounds
     ]
+    if all(played.seeded for played in game.rounds):
+        meta = {**(meta or {}), "deal_seed": game.seed}
     result = {"totals": list(game.totals), "winners": list(game.winners)}
     return Record(game.rules, list(players), rounds, meta, result)
+
+
+def snapshot(game: Game, players: list[str] | None = None) -> dict[str, Any]:
+    """The game as JSON, to :func:`restore` exactly (a record)."""
+    names = players or [f"Seat {seat}" for seat in range(game.players)]
+    return record_of(game, names).to_json()
+
+
+def restore(data: object, *, auto_deal: bool = True) -> Game:
+    """The game a :func:`snapshot` (or any record) holds, ready to go on."""
+    return replay(read(data), auto_deal=auto_deal)

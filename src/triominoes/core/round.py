@@ -1,13 +1,13 @@
 """One round (rules.md §5): the deal played out, turn by turn.
 
-:class:`Round` is the engine's one state machine. Moves are ints so that the
-same code serves the fast paths (random play, AI search) and the careful
-ones (replay, the server): :meth:`Round.play` applies a move known to be
-legal; :meth:`Round.apply` first checks an :class:`Action` from outside and
-raises :class:`IllegalAction` with a reason, leaving the state unchanged.
-
-Move encoding: a placement is ``cell_id << 9 | rotation << 7 | tile_id``;
-:data:`DRAW` and :data:`PASS` are negative.
+:class:`Round` is the engine's one state machine. Moves are ints (see
+:mod:`moves`) so that the same code serves the fast paths (random play, AI
+search) and the careful ones (replay, the server): :meth:`Round.play`
+applies a move known to be legal; :meth:`Round.apply` first checks an
+:class:`Action` from outside and raises an :class:`IllegalAction` with a
+reason, leaving the state unchanged. What may be done is in
+:mod:`movegen`, why something may not in :mod:`legality`, what a round's
+end awards in :mod:`awards`.
 """
 
 from __future__ import annotations
@@ -16,59 +16,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from triominoes.core.actions import Action, Draw, Pass, Place
+from triominoes.core import legality, movegen
+from triominoes.core.actions import Action
+from triominoes.core.awards import RoundEnd, blocked_end, out_end
 from triominoes.core.board import Board
-from triominoes.core.errors import IllegalAction
-from triominoes.core.fits import OPEN_PATTERN, fit_table
-from triominoes.core.lattice import ORIGIN, Cell, from_id, in_range, to_id
+from triominoes.core.deal import Deal, check_deal, check_tiles
+from triominoes.core.errors import IllegalPlacement
+from triominoes.core.fits import FitTable, fit_table
+from triominoes.core.lattice import Cell, in_range, to_id
+from triominoes.core.moves import DRAW, Move, cell_text, decode, encode, unpack
+from triominoes.core.opening import opening_of
+from triominoes.core.phases import FINAL_CYCLE, OPENING, OVER, PLAYING
 from triominoes.core.rules import RuleSet
-from triominoes.core.scoring import Score, blocked_awards, out_award, shape_bonus_table
-from triominoes.core.tiles import Numbers, Tile, TileSet, ids_in, rotations, tile_set
+from triominoes.core.scoring import Score, shape_bonus_table
+from triominoes.core.tiles import Numbers, Tile, TileSet, rotations, tile_set
 
-DRAW = -1
-PASS = -2
-
-OPENING = 0
-PLAYING = 1
-FINAL_CYCLE = 2
-"""After someone went out under ``finish_cycle_after_out``: last turns."""
-OVER = 3
-
-_ORIGIN_ID = to_id(ORIGIN)
 _NO_LIMIT = 1 << 30
-
-
-def pack(cell: int, tile: int, rotation: int) -> int:
-    return cell << 9 | rotation << 7 | tile
-
-
-def move_cell(move: int) -> int:
-    return move >> 9
-
-
-def move_tile(move: int) -> int:
-    return move & 127
-
-
-def move_rotation(move: int) -> int:
-    return (move >> 7) & 3
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Tile ids dealt to each seat, and the pool in draw order (first drawn first)."""
-
-    hands: tuple[tuple[int, ...], ...]
-    pool: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnd:
-    reason: str
-    """``"out"`` or ``"blocked"``."""
-    winners: tuple[int, ...]
-    points: tuple[int, ...]
-    """What the round end awarded to each seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +54,7 @@ class RoundTables:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.tiles: TileSet = tile_set(rules.tile_set)
-        self.fits = fit_table(rules.tile_set)
+        self.fits: FitTable = fit_table(rules.tile_set)
         self.values = self.tiles.values
         self.bonus = shape_bonus_table(rules)
         self.opening_bonus = [
@@ -104,27 +67,6 @@ class RoundTables:
 @lru_cache(maxsize=128)
 def tables_for(rules: RuleSet) -> RoundTables:
     return RoundTables(rules)
-
-
-def choose_opener(tiles: TileSet, hands: list[int]) -> tuple[int, int]:
-    """The opening seat and the mask of tiles it may open with (rules.md §5).
-
-    The highest triple opens; without triples, the highest tile value, ties
-    broken by each tied player's next-highest values, then the lowest seat.
-    """
-    for triple in tiles.triples_high_first:
-        bit = 1 << triple
-        for seat, hand in enumerate(hands):
-            if hand & bit:
-                return seat, bit
-    values = tiles.values
-
-    def ranking(seat: int) -> list[int]:
-        return sorted((values[t] for t in ids_in(hands[seat])), reverse=True)
-
-    seat = max(range(len(hands)), key=lambda s: (ranking(s), -s))
-    top = ranking(seat)[0]
-    return seat, sum(1 << t for t in ids_in(hands[seat]) if values[t] == top)
 
 
 class Round:
@@ -176,14 +118,11 @@ class Round:
     """Per seat, the value of the highest triple placed this round (-1: none)."""
 
     def __init__(self, rules: RuleSet, deal: Deal, previous_opener: int | None = None) -> None:
-        t = tables_for(rules)
-        _check_deal(t, deal)
-        self._reset(t, deal.hands, deal.pool)
-        if rules.opening == "highest-triple-then-rotate" and previous_opener is not None:
-            self.opener = (previous_opener + 1) % self.players
-            self.opening_mask = self.hands[self.opener]
-        else:
-            self.opener, self.opening_mask = choose_opener(t.tiles, self.hands)
+        check_deal(rules, deal)
+        self._reset(tables_for(rules), deal.hands, deal.pool)
+        self.opener, self.opening_mask = opening_of(
+            rules, self.t.tiles, self.hands, previous_opener
+        )
         self.seat = self.opener
 
     def _reset(self, t: RoundTables, hands: Sequence[Sequence[int]], pool: Sequence[int]) -> None:
@@ -223,32 +162,87 @@ class Round:
         (tile ids) and the pool (draw order) they must make up the tile set.
         ``seat`` moves next and counts as the opener.
         """
-        t = tables_for(rules)
-        state = cls.__new__(cls)
-        state._reset(t, hands, pool)
-        board = state.board
-        laid = []
-        for index, (cell, numbers) in enumerate(placements):
-            tile = t.tiles.find(numbers)
-            if tile is None:
-                raise IllegalAction(f"{numbers} clockwise is no tile of the {t.tiles.name} set")
-            if index == 0 and cell != ORIGIN:
-                raise IllegalAction(f"the first tile goes into cell {_cell_text(ORIGIN)}")
-            cid = to_id(cell) if in_range(cell) else -1
-            if cid < 0 or cid in board.tiles or (index and not board.touches(cid)):
-                raise IllegalAction(f"cell {_cell_text(cell)} is not free and next to the layout")
-            misfit = board.explain_misfit(cid, numbers)
-            if misfit:
-                raise IllegalAction(misfit)
-            laid.append(tile.id)
-            state.live &= ~(1 << tile.id)
-            board.place(cid, tile.id, rotations(tile.numbers).index(numbers), state.live)
-        _check_tiles(t, [*laid, *(tile for hand in hands for tile in hand), *pool])
-        state.avail = board.fitting(state.live)
-        state.opener = state.seat = seat
-        state.opening_mask = state.hands[seat] if not laid else 0
-        state.phase = PLAYING if laid else OPENING
+        state = cls.position(rules, placements, hands, pool, seat=seat, opener=seat)
+        laid = [tile for _, _, tile in state.board.placements()]
+        check_tiles(rules, [*laid, *(tile for hand in hands for tile in hand), *pool])
+        if not laid:
+            state.opening_mask = state.hands[seat]
         return state
+
+    @classmethod
+    def position(
+        cls,
+        rules: RuleSet,
+        placements: Sequence[tuple[Cell, Numbers]],
+        hands: Sequence[Sequence[int]],
+        pool: Sequence[int],
+        *,
+        seat: int,
+        opener: int,
+        opening_mask: int = 0,
+        draws: int = 0,
+        passes: int = 0,
+        points: Sequence[int] | None = None,
+        out_seat: int = -1,
+        final_turns: int = 0,
+        triples: Sequence[int] | None = None,
+        end: RoundEnd | None = None,
+    ) -> Round:
+        """A round state from its parts, unchecked but for the placements:
+        what a view tells, rebuilt for search (see knowledge.py). The phase
+        follows from the parts (opening on an empty board, last turns when
+        someone went out, over with an end)."""
+        state = cls.__new__(cls)
+        state._reset(tables_for(rules), hands, pool)
+        for cell, numbers in placements:
+            state.lay(cell, numbers, corner_contact=rules.corner_fallback)
+        if triples is not None:
+            state.triples = list(triples)
+        state.avail = state.board.fitting(state.live)
+        state.seat = seat
+        state.opener = opener
+        state.opening_mask = opening_mask
+        state.draws = draws
+        state.passes = passes
+        if points is not None:
+            state.points = list(points)
+        state.out_seat = out_seat
+        state.final_turns = final_turns
+        state.end = end
+        if end is not None:
+            state.phase = OVER
+        elif out_seat >= 0:
+            state.phase = FINAL_CYCLE
+        elif placements:
+            state.phase = PLAYING
+        return state
+
+    def lay(self, cell: Cell, numbers: Numbers, corner_contact: bool = False) -> int:
+        """Put a tile on the board from no hand (checked); return its id.
+
+        For building positions: no turn passes and nothing is scored.
+        ``corner_contact`` allows a tile that touches the layout only at a
+        corner (as ``corner_fallback`` does).
+        """
+        tiles = self.t.tiles
+        tile = tiles.find(numbers)
+        if tile is None:
+            raise IllegalPlacement(
+                "{numbers} clockwise is no tile of the {tile_set} set",
+                numbers="-".join(map(str, numbers)),
+                tile_set=tiles.name,
+            )
+        if not self.live >> tile.id & 1:
+            raise IllegalPlacement("tile {tile} is already on the board", tile=tile.name)
+        if not in_range(cell):
+            raise IllegalPlacement("cell {cell} is not next to the layout", cell=cell_text(cell))
+        cid = to_id(cell)
+        error = legality.placement_error(self.board, cid, numbers, corner_contact=corner_contact)
+        if error is not None:
+            raise error
+        self.live &= ~(1 << tile.id)
+        self.board.place(cid, tile.id, rotations(tile.numbers).index(numbers), self.live)
+        return tile.id
 
     @property
     def rules(self) -> RuleSet:
@@ -287,72 +281,19 @@ class Round:
     def hand_values(self) -> list[int]:
         return [self.t.tiles.mask_value(hand) for hand in self.hands]
 
-    # --- what may be done ------------------------------------------------
+    # --- what may be done (movegen.py) and why not (legality.py) ---------
 
-    def placement_moves(self) -> list[int]:
-        """Every placement the seat to move may make now (no draws or passes)."""
-        if self.phase == OVER:
-            return []
-        hand = self.hands[self.seat]
-        fits = self.t.fits
-        if self.phase == OPENING:
-            rotations_at = fits.rotations[OPEN_PATTERN]
-            return [
-                pack(_ORIGIN_ID, tile, k)
-                for tile in ids_in(hand & self.opening_mask)
-                for k in rotations_at[tile]
-            ]
-        moves: list[int] = []
-        if self.avail & hand:
-            mask = fits.mask
-            fixed = fits.fixed
-            for cell, pattern in self.board.open.items():
-                fit = mask[pattern] & hand
-                if fit:
-                    rot = fixed[pattern]
-                    base = cell << 9
-                    while fit:
-                        low = fit & -fit
-                        tile = low.bit_length() - 1
-                        moves.append(base | rot[tile] << 7 | tile)
-                        fit ^= low
-        elif self.t.rules.corner_fallback:
-            moves = self._corner_moves(hand)
-        return moves
+    placement_moves = movegen.placement_moves
+    can_place = movegen.can_place
+    can_draw = movegen.can_draw
+    legal_moves = movegen.legal_moves
+    points_of = movegen.points_of
+    score_of = movegen.score_of
+    why_illegal = legality.why_illegal
 
-    def _corner_moves(self, hand: int) -> list[int]:
-        fits = self.t.fits
-        moves: list[int] = []
-        for cell, pattern in self.board.corner_cells().items():
-            rotations_at = fits.rotations[pattern]
-            for tile in ids_in(fits.mask[pattern] & hand):
-                moves.extend(pack(cell, tile, k) for k in rotations_at[tile])
-        return moves
+    # --- the fast path: the turn state machine -----------------------------
 
-    def can_place(self) -> bool:
-        if self.phase == OPENING:
-            return True
-        hand = self.hands[self.seat]
-        if self.avail & hand:
-            return True
-        return self.t.rules.corner_fallback and bool(self._corner_moves(hand))
-
-    def can_draw(self) -> bool:
-        """Whether drawing is possible at all now (pool and draw limit)."""
-        return bool(self.pool) and self.draws < self.t.max_draws
-
-    def legal_moves(self) -> list[int]:
-        if self.phase == OVER:
-            return []
-        moves = self.placement_moves()
-        if self.phase == OPENING or (moves and not self.t.rules.voluntary_draw):
-            return moves
-        moves.append(DRAW if self.can_draw() else PASS)
-        return moves
-
-    # --- the fast path ---------------------------------------------------
-
-    def play(self, move: int) -> int:
+    def play(self, move: Move) -> int:
         """Apply a legal move; return the points it scores for the mover."""
         seat = self.seat
         if move >= 0:
@@ -376,15 +317,15 @@ class Round:
                 self._next_turn()
         return points
 
-    def _place(self, seat: int, move: int) -> int:
+    def _place(self, seat: int, move: Move) -> int:
         t = self.t
-        tile = move & 127
+        cell, tile, rotation = unpack(move)
         bit = 1 << tile
         self.hands[seat] ^= bit
         live = self.live ^ bit
         self.live = live
         board = self.board
-        code = board.place(move >> 9, tile, (move >> 7) & 3, live)
+        code = board.place(cell, tile, rotation, live)
         points = t.values[tile] + t.bonus[code]
         if self.phase == OPENING:
             points += t.opening_bonus[tile]
@@ -403,7 +344,7 @@ class Round:
                 self.final_turns = self.players - 1
                 self._next_turn()
             else:
-                self._end_out(seat)
+                self._finish(out_end(t.rules, seat, self.hand_values()))
         elif not avail and t.rules.blocked_when_no_moves and not self._corner_fits(live):
             self._end_blocked()
         else:
@@ -425,15 +366,10 @@ class Round:
         if self.final_turns:
             self._next_turn()
         else:
-            self._end_out(self.out_seat)
-
-    def _end_out(self, seat: int) -> None:
-        award = out_award(self.t.rules, seat, self.hand_values())
-        self._finish(RoundEnd("out", (seat,), tuple(award)))
+            self._finish(out_end(self.t.rules, self.out_seat, self.hand_values()))
 
     def _end_blocked(self) -> None:
-        winners, award = blocked_awards(self.hand_values(), self.t.rules.blocked_scoring)
-        self._finish(RoundEnd("blocked", tuple(winners), tuple(award)))
+        self._finish(blocked_end(self.t.rules, self.hand_values()))
 
     def _finish(self, end: RoundEnd) -> None:
         self.end = end
@@ -442,95 +378,19 @@ class Round:
 
     # --- the checked path ------------------------------------------------
 
-    def encode(self, action: Action) -> int:
-        """The move for an action; raises IllegalAction if it names no tile."""
-        if isinstance(action, Draw):
-            return DRAW
-        if isinstance(action, Pass):
-            return PASS
-        tile = self.t.tiles.find(action.corners)
-        if tile is None:
-            n0, n1, n2 = action.corners
-            raise IllegalAction(
-                f"{n0}, {n1}, {n2} clockwise is no tile of the {self.t.tiles.name} set"
-            )
-        if not in_range(action.cell):
-            if self.phase == OPENING:
-                raise IllegalAction(f"the first tile goes into cell {_cell_text(ORIGIN)}")
-            raise IllegalAction(f"cell {_cell_text(action.cell)} is not next to the layout")
-        rotation = rotations(tile.numbers).index(action.corners)
-        return pack(to_id(action.cell), tile.id, rotation)
+    def encode(self, action: Action) -> Move:
+        """The move for an action; raises IllegalPlacement if it names no tile."""
+        return encode(action, self.t.tiles, opening=self.phase == OPENING)
 
-    def decode(self, move: int) -> Action:
-        if move == DRAW:
-            return Draw()
-        if move == PASS:
-            return Pass()
-        numbers = self.t.fits.numbers[move_tile(move) * 3 + move_rotation(move)]
-        return Place(from_id(move_cell(move)), numbers)
-
-    def why_illegal(self, move: int) -> str | None:
-        """The reason a move is not allowed now, or None if it is."""
-        if self.phase == OVER:
-            return "the round is over"
-        rules = self.t.rules
-        if move in (DRAW, PASS):
-            if self.phase == OPENING:
-                return f"seat {self.seat} must open with a tile"
-            if not rules.voluntary_draw and self.can_place():
-                word = "draw" if move == DRAW else "pass"
-                return f"may not {word}: a tile can be placed (voluntary_draw is off)"
-            if move == DRAW:
-                if not self.pool:
-                    return "the pool is empty"
-                if not self.can_draw():
-                    return f"already drew {self.draws} tiles this turn (max_draws)"
-            elif self.can_draw():
-                return "may not pass while a tile can be drawn"
-            return None
-        return self._why_illegal_placement(move)
-
-    def _why_illegal_placement(self, move: int) -> str | None:
-        tiles = self.t.tiles
-        tile = move_tile(move)
-        cell = move_cell(move)
-        name = tiles.tiles[tile].name
-        if not self.hands[self.seat] >> tile & 1:
-            return f"tile {name} is not in seat {self.seat}'s hand"
-        cell_text = _cell_text(from_id(cell))
-        if self.phase == OPENING:
-            if cell != _ORIGIN_ID:
-                return f"the first tile goes into cell {_cell_text(ORIGIN)}"
-            if not self.opening_mask >> tile & 1:
-                allowed = ", ".join(t.name for t in tiles.tiles_in(self.opening_mask))
-                return f"seat {self.seat} must open with {allowed}"
-            return None
-        board = self.board
-        if cell in board.tiles:
-            return f"cell {cell_text} is occupied"
-        numbers = self.t.fits.numbers[tile * 3 + move_rotation(move)]
-        misfit = board.explain_misfit(cell, numbers)
-        if misfit:
-            return misfit
-        if board.touches(cell):
-            return None
-        if not self.t.rules.corner_fallback:
-            return f"cell {cell_text} shares no edge with the layout"
-        if cell not in board.corner_cells():
-            return f"cell {cell_text} does not touch the layout"
-        if self.avail & self.hands[self.seat]:
-            return (
-                f"cell {cell_text} touches the layout only at a corner, which is allowed "
-                "only without any other placement"
-            )
-        return None
+    def decode(self, move: Move) -> Action:
+        return decode(move, self.t.fits)
 
     def apply(self, action: Action) -> Outcome:
         """Check and apply an action from outside; raises IllegalAction."""
         move = self.encode(action)
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalAction(reason)
+        error = self.why_illegal(move)
+        if error is not None:
+            raise error
         seat = self.seat
         score = self.score_of(move) if move >= 0 else None
         drawn = self.t.tiles.tiles[self.pool[-1]] if move == DRAW else None
@@ -538,40 +398,3 @@ class Round:
         if score is not None and score.points != points:  # pragma: no cover - invariant
             raise AssertionError(f"score breakdown {score} disagrees with {points}")
         return Outcome(seat, action, points, score, drawn, self.end)
-
-    def points_of(self, move: int) -> int:
-        """What a legal placement would score now (the fast :meth:`score_of`)."""
-        t = self.t
-        tile = move & 127
-        points = t.values[tile] + t.bonus[self.board.shape_at(move >> 9)]
-        if self.phase == OPENING:
-            points += t.opening_bonus[tile]
-        return points
-
-    def score_of(self, move: int) -> Score:
-        """The breakdown of what a legal placement would score now."""
-        tile = move_tile(move)
-        opening = self.t.opening_bonus[tile] if self.phase == OPENING else 0
-        code = self.board.shape_at(move_cell(move))
-        return Score.of(self.t.rules, self.t.values[tile], code, opening, self.t.bonus)
-
-
-def _cell_text(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
-
-
-def _check_deal(t: RoundTables, deal: Deal) -> None:
-    """A deal must be the whole tile set, each tile once, in hands of the right size."""
-    players = len(deal.hands)
-    if not 2 <= players <= 6:
-        raise IllegalAction(f"{players} hands: the game is for 2 to 6 players")
-    size = t.rules.hand_size_for(players)
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != size:
-            raise IllegalAction(f"seat {seat} was dealt {len(hand)} tiles, not {size}")
-    _check_tiles(t, [*(tile for hand in deal.hands for tile in hand), *deal.pool])
-
-
-def _check_tiles(t: RoundTables, tiles: list[int]) -> None:
-    if sorted(tiles) != list(range(t.tiles.size)):
-        raise IllegalAction(f"the deal is not the {t.tiles.name} set, each tile once")

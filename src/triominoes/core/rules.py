@@ -12,15 +12,50 @@ import contextlib
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from triominoes.core.errors import InvalidRules, NotATile, quote
 from triominoes.core.tiles import TILE_SET_NAMES, tile_set
 
-PLAYER_COUNTS = (2, 3, 4, 5, 6)
-OPENINGS = ("highest-triple", "highest-triple-then-rotate")
-BLOCKED_SCORINGS = ("differences", "others-minus-own", "none")
-GAME_ENDS = ("last-round", "round-winner", "single-round")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
+
+class TileSetName(StrEnum):
+    STANDARD56 = "standard56"
+    EXTENDED76 = "extended76"
+
+
+class Opening(StrEnum):
+    HIGHEST_TRIPLE = "highest-triple"
+    """Every round: the highest triple opens (else the highest tile)."""
+    HIGHEST_TRIPLE_THEN_ROTATE = "highest-triple-then-rotate"
+    """Round 1 as above; later rounds the next seat opens with any tile."""
+
+
+class BlockedScoring(StrEnum):
+    DIFFERENCES = "differences"
+    OTHERS_MINUS_OWN = "others-minus-own"
+    NONE = "none"
+
+
+class GameEnd(StrEnum):
+    LAST_ROUND = "last-round"
+    ROUND_WINNER = "round-winner"
+    SINGLE_ROUND = "single-round"
+
+
+CHOICES: dict[str, type[StrEnum]] = {
+    "tile_set": TileSetName,
+    "opening": Opening,
+    "blocked_scoring": BlockedScoring,
+    "game_end": GameEnd,
+}
+"""The rule fields whose values are one of a few words, with their types."""
+
+assert tuple(TileSetName) == TILE_SET_NAMES
 TRIPLE_KEY = "triple"
 MAX_POINTS = 1_000_000
 """Bound on any amount of points: far above real house rules, and it keeps
@@ -38,9 +73,9 @@ class RuleSet:
 
     name: str = "standard"
     version: int = 1
-    tile_set: str = "standard56"
+    tile_set: TileSetName = TileSetName.STANDARD56
     hand_size: tuple[tuple[int, int], ...] = ((2, 9), (3, 7), (4, 7), (5, 6), (6, 6))
-    opening: str = "highest-triple"
+    opening: Opening = Opening.HIGHEST_TRIPLE
     opening_bonus: tuple[tuple[str, int], ...] = ((TRIPLE_KEY, 10), ("0-0-0", 40))
     draw_penalty: int = 5
     max_draws: int | None = 3
@@ -54,11 +89,15 @@ class RuleSet:
     collect_hands: bool = True
     finish_cycle_after_out: bool = False
     blocked_when_no_moves: bool = True
-    blocked_scoring: str = "differences"
-    game_end: str = "last-round"
+    blocked_scoring: BlockedScoring = BlockedScoring.DIFFERENCES
+    game_end: GameEnd = GameEnd.LAST_ROUND
     target_score: int | None = 400
 
     def __post_init__(self) -> None:
+        for name, choice in CHOICES.items():
+            value = getattr(self, name)
+            if isinstance(value, str) and value in choice._value2member_map_:
+                object.__setattr__(self, name, choice(value))
         # One spelling per value, so equal rule sets compare (and hash) equal
         # and a bonus written for any rotation of a tile is found by its name.
         object.__setattr__(
@@ -78,7 +117,9 @@ class RuleSet:
                 return size
         if players in PLAYER_COUNTS:
             raise InvalidRules(f"these rules give no hand size for {players} players")
-        raise InvalidRules(f"{players} players: the game is for 2 to 6 players")
+        raise InvalidRules(
+            f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
 
     def opening_bonus_for(self, tile_name: str, is_triple: bool) -> int:
         """A tile name wins over the word ``triple`` (docs/rules.md §5)."""
@@ -153,6 +194,8 @@ def _field_to_json(name: str, value: Any) -> Any:
         return dict(value)
     if name == "hexagon_bonus":
         return list(value)
+    if isinstance(value, StrEnum):
+        return value.value
     return value
 
 
@@ -240,18 +283,15 @@ def _validate(rules: RuleSet) -> None:
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
             raise InvalidRules(f"{name} must be true or false")
-    if rules.tile_set not in TILE_SET_NAMES:
-        raise InvalidRules(f"tile_set must be one of {', '.join(TILE_SET_NAMES)}")
-    _check_choice("opening", rules.opening, OPENINGS)
-    _check_choice("blocked_scoring", rules.blocked_scoring, BLOCKED_SCORINGS)
-    _check_choice("game_end", rules.game_end, GAME_ENDS)
+    for name, choice in CHOICES.items():
+        _check_choice(name, getattr(rules, name), tuple(choice))
     if rules.max_draws is not None and not (_is_int(rules.max_draws) and rules.max_draws >= 0):
         raise InvalidRules("max_draws must be a whole number (0 for no drawing) or null")
     if rules.target_score is not None and not (
         _is_int(rules.target_score) and 1 <= rules.target_score <= MAX_POINTS
     ):
         raise InvalidRules(f"target_score must be a whole number from 1 to {MAX_POINTS:,}, or null")
-    if rules.game_end != "single-round" and rules.target_score is None:
+    if rules.game_end != GameEnd.SINGLE_ROUND and rules.target_score is None:
         raise InvalidRules(f"game_end {quote(rules.game_end)} needs a target_score")
     if not all(_is_int(b) and 0 <= b <= MAX_POINTS for b in rules.hexagon_bonus):
         raise InvalidRules(f"hexagon_bonus must be three whole numbers from 0 to {MAX_POINTS:,}")
@@ -259,8 +299,8 @@ def _validate(rules: RuleSet) -> None:
     _validate_opening_bonus(rules)
 
 
-def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
+def _check_choice(name: str, value: object, choices: tuple[StrEnum, ...]) -> None:
+    if not isinstance(value, StrEnum) or value not in choices:
         raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {quote(value)})")
 
 
@@ -327,8 +367,8 @@ PRESSMAN = dataclasses.replace(
     hexagon_bonus=(50, 60, 70),
     two_side_bonus=0,
     blocked_when_no_moves=False,
-    blocked_scoring="others-minus-own",
-    game_end="round-winner",
+    blocked_scoring=BlockedScoring.OTHERS_MINUS_OWN,
+    game_end=GameEnd.ROUND_WINNER,
 )
 CZECH = dataclasses.replace(
     STANDARD,
@@ -336,8 +376,8 @@ CZECH = dataclasses.replace(
     max_draws=None,
     voluntary_draw=False,
     blocked_when_no_moves=False,
-    blocked_scoring="others-minus-own",
-    game_end="round-winner",
+    blocked_scoring=BlockedScoring.OTHERS_MINUS_OWN,
+    game_end=GameEnd.ROUND_WINNER,
 )
 GERMAN = dataclasses.replace(
     STANDARD,
@@ -347,14 +387,14 @@ GERMAN = dataclasses.replace(
     two_side_bonus=0,
     finish_cycle_after_out=True,
     blocked_when_no_moves=False,
-    blocked_scoring="others-minus-own",
-    game_end="single-round",
+    blocked_scoring=BlockedScoring.OTHERS_MINUS_OWN,
+    game_end=GameEnd.SINGLE_ROUND,
     target_score=None,
 )
 SPANISH = dataclasses.replace(
     STANDARD,
     name="spanish",
-    opening="highest-triple-then-rotate",
+    opening=Opening.HIGHEST_TRIPLE_THEN_ROTATE,
     opening_bonus=(("0-0-0", 10), ("5-5-5", 40)),
     max_draws=None,
     pass_penalty=0,
@@ -363,7 +403,7 @@ SPANISH = dataclasses.replace(
     corner_fallback=True,
     collect_hands=False,
     blocked_when_no_moves=False,
-    blocked_scoring="none",
+    blocked_scoring=BlockedScoring.NONE,
 )
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (STANDARD, PRESSMAN, CZECH, GERMAN, SPANISH)}
@@ -375,3 +415,33 @@ def preset(name: str) -> RuleSet:
     except KeyError:
         known = ", ".join(PRESETS)
         raise InvalidRules(f"unknown rule set {quote(name)} (presets: {known})") from None
+
+
+def rules_schema() -> dict[str, Any]:
+    """JSON Schema of a record's ``rules`` (a preset name or preset plus
+    overrides), with the allowed words taken from the choice types."""
+    amount = {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}
+    flag = {"type": "boolean"}
+    fields: dict[str, Any] = {
+        "preset": {"enum": list(PRESETS)},
+        "name": {"type": "string"},
+        "version": {"type": "integer"},
+        "hand_size": {
+            "type": "object",
+            "propertyNames": {"enum": [str(n) for n in PLAYER_COUNTS]},
+            "additionalProperties": {"type": "integer", "minimum": 1},
+        },
+        "opening_bonus": {"type": "object", "additionalProperties": amount},
+        "max_draws": {"type": ["integer", "null"], "minimum": 0},
+        "hexagon_bonus": {"type": "array", "items": amount, "minItems": 3, "maxItems": 3},
+        "target_score": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_POINTS},
+        **{name: {"enum": [c.value for c in choice]} for name, choice in CHOICES.items()},
+        **{name: amount for name in _INT_FIELDS if name != "version"},
+        **dict.fromkeys(_BOOL_FIELDS, flag),
+    }
+    return {
+        "oneOf": [
+            {"enum": list(PRESETS)},
+            {"type": "object", "properties": fields, "additionalProperties": False},
+        ]
+    }

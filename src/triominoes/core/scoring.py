@@ -1,14 +1,15 @@
-"""Points: placement bonuses, the opening bonus and round-end awards.
+"""What a placement scores: tile value, opening bonus and shape bonuses.
 
 Rule sets give the amounts; the board gives shape codes (see board.py). The
 code-to-bonus table is built once per rule set so the hot path scores a
-placement with one list lookup.
+placement with one list lookup. Round-end awards are in awards.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from triominoes.core.board import BRIDGE, CORNER, TWO_SIDED
 from triominoes.core.rules import RuleSet
@@ -90,26 +91,29 @@ class Score:
             parts.append(f"{self.shape} {self.shape_bonus}")
         return f"{self.points}: " + " + ".join(parts)
 
+    def to_json(self) -> dict[str, Any]:
+        """The ``bonus`` object of ``replay --json`` (record.md) and views:
+        ``shape`` names the edge shape as the spec does (``bridge``,
+        ``two-sided`` or null; hexagons are counted in ``hexagons``)."""
+        return {
+            "hexagons": self.hexagons,
+            "bridge": self.bridge,
+            "two_sided": self.two_sided,
+            "shape": "bridge" if self.bridge else "two-sided" if self.two_sided else None,
+            "corner": self.corner,
+            "tile": self.tile_value,
+            "opening": self.opening_bonus,
+            "shape_bonus": self.shape_bonus,
+        }
 
-def blocked_awards(hand_values: Sequence[int], scoring: str) -> tuple[list[int], list[int]]:
-    """Winners (the lowest hands, ties included) and points of a blocked round."""
-    low = min(hand_values)
-    winners = [seat for seat, value in enumerate(hand_values) if value == low]
-    points = [0] * len(hand_values)
-    total = sum(hand_values)
-    for seat in winners:
-        if scoring == "differences":
-            points[seat] = sum(v - low for v in hand_values)
-        elif scoring == "others-minus-own":
-            points[seat] = total - low - low
-        # "none": the round is won, nothing is scored.
-    return winners, points
-
-
-def out_award(rules: RuleSet, seat: int, hand_values: Sequence[int]) -> list[int]:
-    """What the round end gives when ``seat`` went out (others lose nothing)."""
-    points = [0] * len(hand_values)
-    points[seat] = rules.going_out_bonus
-    if rules.collect_hands:
-        points[seat] += sum(v for s, v in enumerate(hand_values) if s != seat)
-    return points
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Score:
+        return Score(
+            tile_value=data["tile"],
+            opening_bonus=data["opening"],
+            hexagons=data["hexagons"],
+            bridge=data["bridge"],
+            two_sided=data["two_sided"],
+            corner=data["corner"],
+            shape_bonus=data["shape_bonus"],
+        )

@@ -1,138 +1,318 @@
 """What one seat may know: the only way hidden information leaves the engine.
 
-A :class:`PlayerView` holds the viewer's own hand, the board, the scores, the
-other seats' hand *sizes* and the pool *size*. Other players' draws appear as
-"drew a tile", never as the tile. ``seat=None`` gives the public view (a
-spectator's): no hand at all.
+A :class:`PlayerView` is a frozen value built from a game for one viewer
+(``seat=None``: a spectator). It holds the viewer's own hand, the board, the
+scores, the other seats' hand *sizes* and the pool's *size*, every legal
+action of the viewer with what it scores, and this round's log as everyone
+saw it: another seat's draw is "drew a tile", never the tile. It holds no
+engine object, and :meth:`PlayerView.to_json` is exactly what a server sends
+(the ``VIEW`` of server.md, with more keys); :meth:`PlayerView.from_json`
+reads it back.
 
-For bots that search, :attr:`PlayerView.public_round` is a copy of the round
-with every tile the viewer cannot see taken out (other hands are empty, the
-pool holds placeholders); :func:`triominoes.ai.determinize` deals the unseen tiles back
-in at random.
+Search needs more than a client shows: :mod:`knowledge` rebuilds the round
+from a view (hidden tiles taken out) and samples worlds consistent with it.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from triominoes.core.actions import Action
+from triominoes.core.actions import Action, parse_action
+from triominoes.core.awards import RoundEnd
 from triominoes.core.lattice import Cell
-from triominoes.core.round import OPENING, Outcome, Round, RoundEnd
+from triominoes.core.moves import DRAW, is_placement
+from triominoes.core.phases import NAMES as PHASE_NAMES
+from triominoes.core.phases import OVER
+from triominoes.core.round import Outcome, Round
 from triominoes.core.rules import RuleSet
 from triominoes.core.scoring import Score
-from triominoes.core.tiles import Numbers, Tile
-
-UNSEEN = -1
-"""Placeholder for a pool tile in :attr:`PlayerView.public_round`."""
+from triominoes.core.tiles import Numbers, Tile, TileSet, tile_set
 
 
 @dataclass(frozen=True, slots=True)
 class PlacedTile:
     cell: Cell
     corners: Numbers
-    tile: str
+    tile: Tile
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cell": list(self.cell), "corners": list(self.corners), "tile": self.tile.name}
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    seat: int | None
-    rules: RuleSet
-    players: int
-    round_number: int
-    hand: tuple[Tile, ...]
-    board: tuple[PlacedTile, ...]
-    hand_sizes: tuple[int, ...]
-    pool_size: int
-    totals: tuple[int, ...]
-    round_points: tuple[int, ...]
-    to_move: int | None
-    draws_this_turn: int
-    opener: int
-    actions: tuple[Outcome, ...]
-    """This round's actions as the viewer saw them: another seat's draw
-    has no ``drawn`` tile."""
-    legal_actions: tuple[Action, ...]
-    """The viewer's legal actions when it is their move, else empty."""
-    legal_scores: tuple[Score | None, ...]
-    """For each legal action, what it would score: a placement's breakdown
-    (so a UI can say "this move scores 60: hexagon"), None for a draw or pass."""
-    round_end: RoundEnd | None
-    finished: bool
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """An action the viewer may take now and the points ``replay`` gives it
+    (a draw its penalty, a placement its value and bonuses; never a
+    round-end award)."""
+
+    action: Action
+    points: int
+    score: Score | None = None
+    """The breakdown, for placements ("60: tile 10 + hexagon 50")."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": str(self.action), "points": self.points}
+        if self.score is not None:
+            out["bonus"] = self.score.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action of this round as the viewer saw it."""
+
+    seat: int
+    action: Action
+    points: int
+    score: Score | None = None
+    drawn: Tile | None = None
+    """The tile drawn: only in the drawing seat's own view."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "action": str(self.action), "points": self.points}
+        if self.score is not None:
+            out["bonus"] = self.score.to_json()
+        if self.drawn is not None:
+            out["tile"] = self.drawn.name
+        return out
+
+    @staticmethod
+    def seen(outcome: Outcome, viewer: int | None) -> LogEntry:
+        drawn = outcome.drawn if outcome.seat == viewer else None
+        return LogEntry(outcome.seat, outcome.action, outcome.points, outcome.score, drawn)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """How a round ended, shown to everyone until the next is dealt."""
+
+    reason: str
     winners: tuple[int, ...]
-    public_round: Round
-    """The round with hidden tiles removed (see the module docstring)."""
+    points: tuple[int, ...]
+    """What the round end awarded to each seat."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """Every seat's hand as shown at the end."""
 
     @property
-    def unseen_tiles(self) -> int:
-        """Mask of the tiles the viewer cannot see: other hands and the pool."""
-        state = self.public_round
-        own = state.hands[self.seat] if self.seat is not None else 0
-        return state.live & ~own
+    def end(self) -> RoundEnd:
+        return RoundEnd(self.reason, self.winners, self.points)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "points": list(self.points),
+            "hands": [[t.name for t in hand] for hand in self.hands],
+        }
 
 
-def see_action(outcome: Outcome, viewer: int | None) -> Outcome:
-    if outcome.drawn is None or outcome.seat == viewer:
-        return outcome
-    return dataclasses.replace(outcome, drawn=None)
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int | None
+    """The viewer's seat; None for a spectator."""
+    rules: RuleSet
+    players: int
+    round: int
+    """The round's number, from 1."""
+    phase: str
+    """``opening``, ``playing``, ``last-turns`` (after someone went out
+    under ``finish_cycle_after_out``) or ``over``."""
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    pool: int
+    """The number of tiles in the pool (never which)."""
+    board: tuple[PlacedTile, ...]
+    """This round's tiles in the order they were placed."""
+    to_move: int | None
+    """The seat to move; None between rounds and at the end."""
+    opener: int
+    draws: int
+    """Tiles the seat to move has drawn this turn."""
+    passes: int
+    """Turns in a row that ended in a pass."""
+    out: int | None
+    """The seat that went out, during the last turns after it."""
+    last_turns: int
+    """Turns left before the round ends, during the last turns."""
+    legal: tuple[LegalAction, ...]
+    """The viewer's legal actions when it is their move, else empty."""
+    log: tuple[LogEntry, ...]
+    round_points: tuple[int, ...]
+    """Points from actions this round, per seat (round-end awards apart)."""
+    totals: tuple[int, ...]
+    last_round: bool
+    """Someone reached the target: this round is the game's last."""
+    finished: bool
+    winners: tuple[int, ...]
+    """The game's winners once it is finished."""
+    round_end: RoundSummary | None
+    """While the round is over and the next not yet dealt."""
 
+    @property
+    def tile_set(self) -> TileSet:
+        return tile_set(self.rules.tile_set)
 
-def public_round(state: Round, viewer: int | None) -> Round:
-    """A copy of ``state`` holding only what ``viewer`` may see."""
-    masked = state.copy()
-    # The pool keeps its size (so "may I draw?" still has its answer) but
-    # holds only placeholders: drawing from it fails loudly.
-    masked.pool = [UNSEEN] * len(state.pool)
-    for seat in range(masked.players):
-        if seat != viewer:
-            masked.hands[seat] = 0
-    if viewer != state.opener or state.phase != OPENING:
-        masked.opening_mask = 0
-    return masked
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        return tuple(entry.action for entry in self.legal)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "players": self.players,
+            "round": self.round,
+            "phase": self.phase,
+            "hand": [t.name for t in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "pool": self.pool,
+            "board": [p.to_json() for p in self.board],
+            "to_move": self.to_move,
+            "opener": self.opener,
+            "draws": self.draws,
+            "passes": self.passes,
+            "out": self.out,
+            "last_turns": self.last_turns,
+            "legal": [a.to_json() for a in self.legal],
+            "log": [e.to_json() for e in self.log],
+            "round_points": list(self.round_points),
+            "totals": list(self.totals),
+            "last_round": self.last_round,
+            "finished": self.finished,
+            "winners": list(self.winners),
+        }
+        if self.round_end is not None:
+            out["round_end"] = self.round_end.to_json()
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> PlayerView:
+        """Read back what :meth:`to_json` wrote (for clients and tests)."""
+        rules = RuleSet.from_json(data["rules"])
+        tiles = tile_set(rules.tile_set)
+
+        def tile(name: str) -> Tile:
+            return tiles.parse(name)
+
+        def score(entry: dict[str, Any]) -> Score | None:
+            bonus = entry.get("bonus")
+            return Score.from_json(bonus) if bonus is not None else None
+
+        end = data.get("round_end")
+        return PlayerView(
+            seat=data["seat"],
+            rules=rules,
+            players=data["players"],
+            round=data["round"],
+            phase=data["phase"],
+            hand=tuple(tile(n) for n in data["hand"]),
+            hand_sizes=tuple(data["hand_sizes"]),
+            pool=data["pool"],
+            board=tuple(
+                PlacedTile(
+                    (p["cell"][0], p["cell"][1]),
+                    (p["corners"][0], p["corners"][1], p["corners"][2]),
+                    tile(p["tile"]),
+                )
+                for p in data["board"]
+            ),
+            to_move=data["to_move"],
+            opener=data["opener"],
+            draws=data["draws"],
+            passes=data["passes"],
+            out=data["out"],
+            last_turns=data["last_turns"],
+            legal=tuple(
+                LegalAction(parse_action(a["action"]), a["points"], score(a)) for a in data["legal"]
+            ),
+            log=tuple(
+                LogEntry(
+                    e["seat"],
+                    parse_action(e["action"]),
+                    e["points"],
+                    score(e),
+                    tile(e["tile"]) if "tile" in e else None,
+                )
+                for e in data["log"]
+            ),
+            round_points=tuple(data["round_points"]),
+            totals=tuple(data["totals"]),
+            last_round=data["last_round"],
+            finished=data["finished"],
+            winners=tuple(data["winners"]),
+            round_end=RoundSummary(
+                end["reason"],
+                tuple(end["winners"]),
+                tuple(end["points"]),
+                tuple(tuple(tile(n) for n in hand) for hand in end["hands"]),
+            )
+            if end is not None
+            else None,
+        )
 
 
 def make_view(
     state: Round,
-    outcomes: list[Outcome],
+    outcomes: Sequence[Outcome],
     viewer: int | None,
     *,
     round_number: int,
     totals: tuple[int, ...],
+    last_round: bool,
     finished: bool,
     winners: tuple[int, ...],
 ) -> PlayerView:
     tiles = state.tiles
     hand = tuple(tiles.tiles_in(state.hands[viewer])) if viewer is not None else ()
     board = tuple(
-        PlacedTile(cell, numbers, tiles.tiles[tile].name)
+        PlacedTile(cell, numbers, tiles.tiles[tile])
         for cell, numbers, tile in state.board.placements()
     )
-    to_move = None if state.over else state.seat
-    legal: tuple[Action, ...] = ()
-    scores: tuple[Score | None, ...] = ()
+    over = state.phase == OVER
+    to_move = None if over else state.seat
+    legal: tuple[LegalAction, ...] = ()
     if viewer is not None and viewer == to_move:
-        moves = state.legal_moves()
-        legal = tuple(state.decode(m) for m in moves)
-        scores = tuple(state.score_of(m) if m >= 0 else None for m in moves)
+        rules = state.rules
+        legal = tuple(
+            LegalAction(state.decode(m), state.points_of(m), state.score_of(m))
+            if is_placement(m)
+            else LegalAction(
+                state.decode(m), -(rules.draw_penalty if m == DRAW else rules.pass_penalty)
+            )
+            for m in state.legal_moves()
+        )
+    end = state.end
     return PlayerView(
         seat=viewer,
         rules=state.rules,
         players=state.players,
-        round_number=round_number,
+        round=round_number,
+        phase=PHASE_NAMES[state.phase],
         hand=hand,
-        board=board,
         hand_sizes=tuple(h.bit_count() for h in state.hands),
-        pool_size=len(state.pool),
-        totals=totals,
-        round_points=tuple(state.points),
+        pool=len(state.pool),
+        board=board,
         to_move=to_move,
-        draws_this_turn=state.draws,
         opener=state.opener,
-        actions=tuple(see_action(o, viewer) for o in outcomes),
-        legal_actions=legal,
-        legal_scores=scores,
-        round_end=state.end,
+        draws=state.draws,
+        passes=state.passes,
+        out=state.out_seat if state.out_seat >= 0 and not over else None,
+        last_turns=state.final_turns if not over else 0,
+        legal=legal,
+        log=tuple(LogEntry.seen(o, viewer) for o in outcomes),
+        round_points=tuple(state.points),
+        totals=totals,
+        last_round=last_round,
         finished=finished,
         winners=winners,
-        public_round=public_round(state, viewer),
+        round_end=RoundSummary(
+            end.reason,
+            end.winners,
+            end.points,
+            tuple(tuple(tiles.tiles_in(h)) for h in state.hands),
+        )
+        if end is not None
+        else None,
     )

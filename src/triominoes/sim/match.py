@@ -1,4 +1,4 @@
-"""Playing games and rounds between players through the checked engine."""
+"""Playing games and rounds between players through the game flow API."""
 
 from __future__ import annotations
 
@@ -6,25 +6,44 @@ from collections.abc import Callable, Sequence
 
 from triominoes.ai.player import Player
 from triominoes.core.errors import IllegalAction
+from triominoes.core.events import Event, RoundEnded
 from triominoes.core.game import Game
-from triominoes.core.round import Outcome
 
-Observer = Callable[[Game, Outcome], None]
+Observer = Callable[[Game, Event], None]
 
 
-def play_turns(game: Game, players: Sequence[Player], observe: Observer | None = None) -> None:
-    """Play the current round to its end: each seat chooses from its own view."""
-    state = game.round
-    while not state.over:
-        seat = state.seat
+def play_turns(
+    game: Game, players: Sequence[Player], observe: Observer | None = None
+) -> RoundEnded:
+    """Play the round in progress (dealing one if due) to its end: each seat
+    chooses from its own view. Returns how the round ended."""
+    if game.needs_deal:
+        for event in game.next_round():
+            if observe is not None:
+                observe(game, event)
+    while True:
+        seat = game.to_move
+        assert seat is not None, "a round in progress has a seat to move"
         action = players[seat].choose(game.view(seat))
         try:
-            outcome = game.apply(action)
+            events = game.apply(seat, action)
         except IllegalAction as exc:
             name = players[seat].name
-            raise IllegalAction(f"seat {seat} ({name}) chose {action}: {exc}") from None
-        if observe is not None:
-            observe(game, outcome)
+            raise IllegalAction(
+                "seat {seat} ({name}) chose {action}: {reason}",
+                seat=seat,
+                name=name,
+                action=str(action),
+                reason=str(exc),
+            ) from None
+        ended = None
+        for event in events:
+            if observe is not None:
+                observe(game, event)
+            if isinstance(event, RoundEnded):
+                ended = event
+        if ended is not None:
+            return ended
 
 
 MAX_ACTIONS = 20_000
@@ -53,27 +72,25 @@ def play_game(
     if max_actions is None:
         max_actions = MAX_ACTIONS
     while not game.finished:
-        if game.needs_deal:
-            # A round ends by itself (its tiles run out), so it is enough to
-            # look between rounds.
-            actions = sum(len(played.outcomes) for played in game.rounds)
-            if actions >= max_actions:
-                rounds = len(game.rounds)
-                raise EndlessGame(
-                    f"stopped after {rounds:,} {'round' if rounds == 1 else 'rounds'} "
-                    f"({actions:,} actions, totals {game.totals}): no one reached "
-                    f"target_score {game.rules.target_score:,}; "
-                    "can a game end under these rules?"
-                )
-            game.start_round()
         play_turns(game, players, observe)
+        # A round ends by itself (its tiles run out), so it is enough to
+        # look between rounds.
+        actions = sum(len(played.outcomes) for played in game.rounds)
+        if not game.finished and actions >= max_actions:
+            rounds = sum(played.state.over for played in game.rounds)
+            raise EndlessGame(
+                f"stopped after {rounds:,} {'round' if rounds == 1 else 'rounds'} "
+                f"({actions:,} actions, totals {game.totals}): no one reached "
+                f"target_score {game.rules.target_score:,}; "
+                "can a game end under these rules?"
+            )
     return game
 
 
-def play_round(game: Game, players: Sequence[Player], observe: Observer | None = None) -> Game:
-    """Deal and play one round of ``game`` (a round-only match)."""
+def play_round(
+    game: Game, players: Sequence[Player], observe: Observer | None = None
+) -> RoundEnded:
+    """Play one round of ``game`` (a round-only match); return how it ended."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for a {game.players}-player game")
-    game.start_round()
-    play_turns(game, players, observe)
-    return game
+    return play_turns(game, players, observe)

@@ -26,9 +26,9 @@ from typing import IO, Any
 from triominoes import __version__
 from triominoes.ai.registry import make_player
 from triominoes.core.errors import IllegalAction
+from triominoes.core.events import ActionTaken, Event
 from triominoes.core.game import Game
 from triominoes.core.record import record_of
-from triominoes.core.round import Outcome
 from triominoes.core.rules import RuleSet
 from triominoes.sim.match import EndlessGame, play_game, play_round
 from triominoes.sim.stats import EntrantStats, entrant_names, summarize
@@ -144,21 +144,19 @@ def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False)
         make_player(config.entrants[entrant], seed=_seed_int(config.bot_seed(index, seat)))
         for seat, entrant in enumerate(lineup)
     ]
-    game = Game(rules, config.players, seed=_seed_int(config.deal_seed(index)))
+    game = Game(rules, config.players, seed=_seed_int(config.deal_seed(index)), auto_deal=False)
     bonuses = [[0, 0, 0] for _ in range(config.players)]
 
-    def count(_: Game, outcome: Outcome) -> None:
-        score = outcome.score
-        if score is not None:
-            mine = bonuses[outcome.seat]
-            mine[0] += score.hexagons
-            mine[1] += score.bridge
-            mine[2] += score.two_sided
+    def count(_: Game, event: Event) -> None:
+        if isinstance(event, ActionTaken) and event.score is not None:
+            mine = bonuses[event.seat]
+            mine[0] += event.score.hexagons
+            mine[1] += event.score.bridge
+            mine[2] += event.score.two_sided
 
     try:
         if config.unit == "round":
-            play_round(game, players, count)
-            winners = list(game.round.end.winners) if game.round.end else []
+            winners = list(play_round(game, players, count).winners)
         else:
             play_game(game, players, count)
             winners = list(game.winners)

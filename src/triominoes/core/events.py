@@ -1,0 +1,137 @@
+"""What happened: the plain values :meth:`Game.apply` returns.
+
+Events are the truth, hidden tiles included (a drawn tile, every hand of a
+deal). Before one leaves the engine for a player, :func:`seen_by` makes the
+copy that player may see: the drawn tile only for the seat that drew it,
+of a deal only the viewer's own hand. Clients animate and narrate from
+events ("Ben drew a tile", "Ben placed 2-4-5: bridge, 51"); their state
+comes from views.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from triominoes.core.actions import Action
+from triominoes.core.scoring import Score
+from triominoes.core.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt:
+    round: int
+    opener: int
+    hand_sizes: tuple[int, ...]
+    pool: int
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    """Each seat's hand; None where the viewer may not see it."""
+
+    def seen_by(self, viewer: int | None) -> RoundDealt:
+        hands = tuple(hand if seat == viewer else None for seat, hand in enumerate(self.hands))
+        return dataclasses.replace(self, hands=hands)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "round-dealt",
+            "round": self.round,
+            "opener": self.opener,
+            "hand_sizes": list(self.hand_sizes),
+            "pool": self.pool,
+            "hands": [None if h is None else [t.name for t in h] for h in self.hands],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """A seat placed, drew or passed, and what that scored."""
+
+    round: int
+    seat: int
+    action: Action
+    points: int
+    score: Score | None = None
+    """The breakdown of a placement (tile, opening, hexagon, bridge, two-sided)."""
+
+    def seen_by(self, viewer: int | None) -> ActionTaken:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": "action",
+            "round": self.round,
+            "seat": self.seat,
+            "action": str(self.action),
+            "points": self.points,
+        }
+        if self.score is not None:
+            out["bonus"] = self.score.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn:
+    round: int
+    seat: int
+    tile: Tile | None
+    """The tile; None in every copy but the drawing seat's."""
+
+    def seen_by(self, viewer: int | None) -> TileDrawn:
+        return self if viewer == self.seat else dataclasses.replace(self, tile=None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "drew",
+            "round": self.round,
+            "seat": self.seat,
+            "tile": self.tile.name if self.tile is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+    reason: str
+    """``out`` or ``blocked``."""
+    winners: tuple[int, ...]
+    awards: tuple[int, ...]
+    """What the round end gave each seat."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """Every hand, shown at the end."""
+    totals: tuple[int, ...]
+
+    def seen_by(self, viewer: int | None) -> RoundEnded:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "round-ended",
+            "round": self.round,
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "awards": list(self.awards),
+            "hands": [[t.name for t in h] for h in self.hands],
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def seen_by(self, viewer: int | None) -> GameEnded:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "game-ended", "winners": list(self.winners), "totals": list(self.totals)}
+
+
+Event = RoundDealt | ActionTaken | TileDrawn | RoundEnded | GameEnded
+
+
+def seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The copies of ``events`` that ``viewer`` (a seat, None: a spectator) may see."""
+    return [event.seen_by(viewer) for event in events]
