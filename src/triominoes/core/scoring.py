@@ -92,7 +92,7 @@ class Score:
         return f"{self.points}: " + " + ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``bonus`` object of ``replay --json`` (record.md) and views:
+        """The ``bonus`` object of ``replay --json`` (docs/records.md) and views:
         ``shape`` names the edge shape as the spec does (``bridge``,
         ``two-sided`` or null; hexagons are counted in ``hexagons``)."""
         return {
