@@ -303,6 +303,8 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
             if actor is not None:
                 await actor.act()
                 continue
+            if players[0].view["finished"]:
+                break
             version = players[0].version
             assert players[0].view.get("round_end") is not None
             await players[0].send({"type": "next"})
@@ -376,7 +378,7 @@ def test_lobby_lists_open_tables_and_refuses_bad_requests(served: ServerProcess)
     assert table in [t["id"] for t in open_tables]
     for body, code in (
         ({"seats": ["human"]}, "bad-request"),
-        ({"seats": ["human", "robot"]}, "bad-seats"),
+        ({"seats": ["human", "robot"]}, "bad-request"),
         ({"seats": ["human", "bot:grandmaster"]}, "bad-seats"),
         ({"seats": ["human", "human"], "rules": "chess"}, "bad-rules"),
         (

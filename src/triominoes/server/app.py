@@ -17,10 +17,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -54,14 +56,21 @@ MAX_BODY = 64 * 1024
 PAGES = ("/", "/pad", "/replay")
 
 
-class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+SEAT = r"^(human|bot:[A-Za-z0-9:=.,_-]{1,60})$"
 
-    rules: str | dict[str, Any] = "standard"
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    rules: Annotated[
+        str | dict[str, Any], Field(json_schema_extra=rules_schema())
+    ] = "standard"
+    """A preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (record.md)."""
     seats: Annotated[
-        list[Annotated[str, StringConstraints(max_length=64)]],
+        list[Annotated[str, StringConstraints(pattern=SEAT)]],
         Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS),
     ]
+    """Each ``human``, ``bot:LEVEL`` (easy, medium, hard, expert) or ``bot:NAME``."""
     turn_seconds: Annotated[int, Field(ge=5, le=3600)] | None = None
     next_seconds: Annotated[float, Field(ge=0, le=600)] = 30.0
     """How long the table waits between rounds for players to be ready."""
@@ -70,7 +79,7 @@ class CreateTable(BaseModel):
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=32)]
     seat: Annotated[int, Field(ge=0, lt=MAX_PLAYERS)] | None = None
@@ -85,6 +94,13 @@ class Joined(BaseModel):
     seat: int
     token: str
     url: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: a stable code and a sentence."""
+
+    error: str
+    message: str
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
@@ -152,6 +168,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         "(messages: docs/protocol.md).",
     )
     app.add_middleware(BodyLimit)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     def hub() -> Hub:
         return hub_holder["hub"]
@@ -168,10 +185,19 @@ def create_app(config: ServerConfig) -> FastAPI:
         message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
         return error_response(400, "bad-request", message[:300])
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
-        return error_response(exc.status_code, code, str(exc.detail))
+        response = error_response(exc.status_code, code, str(exc.detail))
+        if exc.status_code == 405:
+            # The path's routes together: GET and POST /api/tables are two routes.
+            allowed: set[str] = set()
+            for route in app.routes:
+                match, _ = route.matches({"type": "http", "path": request.url.path, "method": ""})
+                if match != Match.NONE:
+                    allowed |= getattr(route, "methods", None) or set()
+            response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
@@ -423,6 +449,35 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
             await table.rematch(client)
         elif isinstance(frame, Back):
             await table.back(client)
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, with the errors this server really sends: 400
+    with ``{"error", "message"}`` where FastAPI would say 422."""
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    from fastapi.openapi.utils import get_openapi
+
+    schema = get_openapi(
+        title=app.title, version=app.version, description=app.description, routes=app.routes
+    )
+    error = {
+        "description": "An error",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+    }
+    schema.setdefault("components", {}).setdefault("schemas", {})["ErrorBody"] = (
+        ErrorBody.model_json_schema()
+    )
+    for path in schema.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            for status in ("400", "413") + tuple(k for k in responses if k.startswith("4")):
+                responses[status] = error
+    for name in ("HTTPValidationError", "ValidationError"):
+        schema["components"]["schemas"].pop(name, None)
+    app.openapi_schema = schema
+    return schema
 
 
 def _safe_url(url: str) -> str:

@@ -193,6 +193,17 @@ class Hub:
             message["seats"] = True
         self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
 
+    def shared(self, table: Table) -> None:
+        """Tell the other processes who is ready and what takeback is asked."""
+        if self._redis is not None:
+            message = {
+                "from": self.instance,
+                "table": table.id,
+                "version": table.version,
+                "meta": table.meta(),
+            }
+            self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
+
     def chatted(self, table: Table, line: dict[str, Any]) -> None:
         table.show_chat(line)
         if self._redis is not None:
@@ -221,6 +232,9 @@ class Hub:
             if "chat" in data:
                 table.chat.append(data["chat"])
                 table.show_chat(data["chat"])
+                continue
+            if "meta" in data:
+                await table.share(data["meta"], data.get("version", -1))
                 continue
             async with table.lock:
                 if data.get("seats") or data.get("version", 0) > table.version:

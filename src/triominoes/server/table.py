@@ -625,12 +625,45 @@ class Table:
                 self.error(client, "not-now", "no round is waiting to be dealt")
                 return
             self.seats[client.seat].ready = True
-            if all(s.ready or not s.human or s.stand_in for s in self.seats):
-                change, events = self._deal_in_memory()
-                if await self._commit([change]):
-                    self._after(events)
-            else:
-                self.broadcast()
+            await self._deal_if_ready()
+            self.hub.shared(self)
+
+    async def _deal_if_ready(self) -> None:
+        """Deal when every player is ready (under the lock), else show who is."""
+        game = self.game
+        if game is None or not game.needs_deal or self.status != PLAYING:
+            return
+        if all(s.ready or not s.human or s.stand_in for s in self.seats):
+            change, events = self._deal_in_memory()
+            if await self._commit([change]):
+                self._after(events)
+        else:
+            self.broadcast()
+
+    def meta(self) -> dict[str, Any]:
+        """What a table keeps in memory only: shared with the other processes."""
+        takeback = self.takeback
+        return {
+            "ready": [s.seat for s in self.seats if s.ready],
+            "takeback": {"seat": takeback["seat"], "waiting": sorted(takeback["waiting"])}
+            if takeback
+            else None,
+        }
+
+    async def share(self, meta: dict[str, Any], version: int) -> None:
+        """Another process's readiness and takeback request for this table."""
+        async with self.lock:
+            if version != self.version:
+                return
+            for seat in self.seats:
+                seat.ready = seat.seat in meta.get("ready", [])
+            takeback = meta.get("takeback")
+            self.takeback = (
+                {"seat": takeback["seat"], "waiting": set(takeback["waiting"])}
+                if takeback
+                else None
+            )
+            await self._deal_if_ready()
 
     async def ask_takeback(self, client: Client) -> None:
         async with self.lock:
@@ -650,6 +683,7 @@ class Table:
                 return
             self.takeback = {"seat": seat, "waiting": waiting}
             self.broadcast()
+            self.hub.shared(self)
 
     def _takeback_refusal(self, seat: int) -> str | None:
         game = self.game
@@ -674,12 +708,13 @@ class Table:
             if not accept:
                 self.takeback = None
                 self.broadcast()
-                return
-            pending["waiting"].discard(client.seat)
-            if pending["waiting"]:
-                self.broadcast()
             else:
-                await self._take_back(pending["seat"])
+                pending["waiting"].discard(client.seat)
+                if pending["waiting"]:
+                    self.broadcast()
+                else:
+                    await self._take_back(pending["seat"])
+            self.hub.shared(self)
 
     async def _take_back(self, seat: int) -> None:
         game = self.game
