@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -44,8 +44,9 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=10), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
     max_leaves=12,
 )
 known = st.sampled_from(["hello", "act", "next", "chat", "takeback", "answer", "rematch", "back"])
@@ -101,7 +102,9 @@ class Socket:
             return got
 
 
-def test_random_frames_get_errors_and_change_nothing(fuzzed: tuple[ServerProcess, str, str]) -> None:
+def test_random_frames_get_errors_and_change_nothing(
+    fuzzed: tuple[ServerProcess, str, str],
+) -> None:
     server, table, token = fuzzed
     socket = Socket(f"{server.ws}/ws/tables/{table}", token)
     version = server.summary(table)["version"]

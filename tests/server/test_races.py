@@ -60,15 +60,23 @@ def race(server: ServerProcess) -> None:
                 frames.append(
                     (
                         client,
-                        {"type": "act", "id": f"own-{version}-{index}", "version": version,
-                         "action": rng.choice(legal)},
+                        {
+                            "type": "act",
+                            "id": f"own-{version}-{index}",
+                            "version": version,
+                            "action": rng.choice(legal),
+                        },
                     )
                 )
                 frames.append(
                     (
                         client,
-                        {"type": "act", "id": f"old-{version}-{index}", "version": version - 1,
-                         "action": action},
+                        {
+                            "type": "act",
+                            "id": f"old-{version}-{index}",
+                            "version": version - 1,
+                            "action": action,
+                        },
                     )
                 )
             rng.shuffle(frames)

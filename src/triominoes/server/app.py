@@ -62,9 +62,7 @@ SEAT = r"^(human|bot:[A-Za-z0-9:=.,_-]{1,60})$"
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    rules: Annotated[
-        str | dict[str, Any], Field(json_schema_extra=rules_schema())
-    ] = "standard"
+    rules: Annotated[str | dict[str, Any], Field(json_schema_extra=rules_schema())] = "standard"
     """A preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (record.md)."""
     seats: Annotated[
         list[Annotated[str, StringConstraints(pattern=SEAT)]],
