@@ -226,16 +226,16 @@ def histogram_quantile(metrics: str, q: float) -> float:
     buckets: list[tuple[float, float]] = []
     for line in metrics.splitlines():
         if line.startswith("triominoes_ack_seconds_bucket"):
-            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            label = line.split('le="', 1)[1].split('"', 1)[0]
             buckets.append(
-                (float("inf") if bound == "+Inf" else float(bound), float(line.split()[-1]))
+                (float("inf") if label == "+Inf" else float(label), float(line.split()[-1]))
             )
     if not buckets or buckets[-1][1] == 0:
         return float("nan")
     total = buckets[-1][1]
-    for bound, count in buckets:
+    for upper, count in buckets:
         if count >= q * total:
-            return 1000 * bound
+            return 1000 * upper
     return float("inf")
 
 

@@ -85,7 +85,7 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
         tokens = [server.join(table, f"P{i}")["token"] for i, s in enumerate(seats) if s == "human"]
         answers: list[str] = []
 
-        async def run() -> list[Player]:
+        async def run(table: str, tokens: list[str], answers: list[str]) -> list[Player]:
             players = [Player(server.ws, table, t, random.Random(i)) for i, t in enumerate(tokens)]
             watcher = Player(server.ws, table, None)
             for client in [*players, watcher]:
@@ -105,7 +105,7 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
                 await watcher.receive(20)
             return [*players, watcher]
 
-        clients = asyncio.run(run())
+        clients = asyncio.run(run(table, tokens, answers))
         record = server.record(table).json()
         known = hidden_by_version(record)
         for client in clients:

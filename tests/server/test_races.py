@@ -40,12 +40,16 @@ def race(server: ServerProcess) -> None:
             newest = max(c.version for c in clients)
             for client in clients:
                 if client.version < newest:
-                    await client.until(lambda f: f["type"] == "state" and f["version"] >= newest)
+                    await client.until(
+                        lambda f, v=newest: f["type"] == "state" and f["version"] >= v
+                    )
             view = clients[0].view
             if view["to_move"] is None:  # between rounds
                 for client in clients:
                     await client.send({"type": "next"})
-                await clients[0].until(lambda f: f["type"] == "state" and f["version"] > newest)
+                await clients[0].until(
+                    lambda f, v=newest: f["type"] == "state" and f["version"] > v
+                )
                 continue
             version = clients[0].version
             movers = [c for c in clients if c.my_turn]

@@ -470,7 +470,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
         for operation in path.values():
             responses = operation.setdefault("responses", {})
             responses.pop("422", None)
-            for status in ("400", "413") + tuple(k for k in responses if k.startswith("4")):
+            for status in ("400", "413", *(k for k in responses if k.startswith("4"))):
                 responses[status] = error
     for name in ("HTTPValidationError", "ValidationError"):
         schema["components"]["schemas"].pop(name, None)
