@@ -261,7 +261,8 @@ def main() -> None:
     args = parser.parse_args()
     kind = "sqlite" if args.db == "sqlite" else "postgresql"
     print(
-        f"{args.players} seats a game, think ~U(0, {2 * args.think:g}) s, {args.seconds:g} s measured",
+        f"{args.players} seats a game, think ~U(0, {2 * args.think:g}) s, "
+        f"{args.seconds:g} s measured",
         flush=True,
     )
     counts = [args.games] if not args.find else [200, 300, 400, 500, 600, 800, 1000]
