@@ -28,6 +28,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from triominoes import __version__
 from triominoes.ai.registry import LEVELS, PLAYERS
+from triominoes.core.errors import TriominoesError
+from triominoes.core.record import read as read_record
+from triominoes.core.record import replay_steps
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, rules_schema
 from triominoes.server.client import Client
 from triominoes.server.config import ServerConfig
@@ -40,6 +43,7 @@ from triominoes.server.protocol import (
     BadMessage,
     Chat,
     Hello,
+    Hint,
     Next,
     Ping,
     Rematch,
@@ -52,7 +56,7 @@ from triominoes.server.table import FINISHED, Settings
 log = logging.getLogger("triominoes.server")
 
 STATIC = Path(__file__).parent.parent / "static"
-MAX_BODY = 64 * 1024
+MAX_BODY = 256 * 1024
 PAGES = ("/", "/pad", "/replay")
 
 
@@ -295,6 +299,21 @@ def create_app(config: ServerConfig) -> FastAPI:
                 return game.record
         raise LobbyError("not-found", f"table {table_id} has no finished game {number}", 404)
 
+    @app.post("/api/replay", tags=["replay"])
+    async def replay_record(request: Request) -> dict[str, Any]:
+        """A record (as uploaded to the replay viewer) step by step, by the engine."""
+        try:
+            data = json.loads(await request.body())
+            return replay_steps(read_record(data))
+        except (ValueError, RecursionError) as exc:
+            message = str(exc) if isinstance(exc, TriominoesError) else "the body is not a record"
+            raise LobbyError("bad-record", message[:300]) from None
+
+    @app.get("/api/tables/{table_id}/games/{number}/replay", tags=["replay"], responses={404: {}})
+    async def game_replay(table_id: str, number: int) -> dict[str, Any]:
+        record = await game_record(table_id, number)
+        return replay_steps(read_record(record))
+
     @app.get("/api/phrases", tags=["reference"])
     async def phrases() -> dict[str, str]:
         """The quick-chat phrases: id -> English text (translated by clients)."""
@@ -447,6 +466,8 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
             await table.rematch(client)
         elif isinstance(frame, Back):
             await table.back(client)
+        elif isinstance(frame, Hint):
+            await table.hint(client)
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

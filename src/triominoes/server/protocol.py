@@ -83,8 +83,14 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
+class Hint(_Frame):
+    """Ask for the strongest bot's suggestion (at tables with bots)."""
+
+    type: Literal["hint"]
+
+
 ClientFrame = Annotated[
-    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Ping,
+    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Ping | Hint,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
@@ -204,6 +210,17 @@ SERVER_FRAMES: dict[str, Any] = {
         },
     },
     "pong": {"type": "object", "properties": {"type": {"const": "pong"}}},
+    "hint": {
+        "type": "object",
+        "required": ["type", "version", "action", "points"],
+        "properties": {
+            "type": {"const": "hint"},
+            "version": {"type": "integer", "description": "the version the hint is for"},
+            "action": {"type": "string"},
+            "points": {"type": "integer"},
+            "bonus": {"type": "object"},
+        },
+    },
 }
 
 

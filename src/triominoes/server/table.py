@@ -734,6 +734,25 @@ class Table:
                 return
             await self._start_game(self.order[1:] + self.order[:1])
 
+    async def hint(self, client: Client) -> None:
+        """The strongest bot's suggestion for the client's seat, at tables
+        where bots play (where people play people, hints would be help
+        from outside)."""
+        game = self.game
+        if client.seat is None:
+            self.error(client, "unauthorized", "spectators have no seat", state=False)
+            return
+        if not any(not s.human for s in self.seats):
+            self.error(client, "not-now", "hints are for games with bots", state=False)
+            return
+        seat = self.engine_seat(client.seat)
+        if game is None or game.to_move != seat or self.status != PLAYING:
+            self.error(client, "not-now", "hints are for your turn", state=False)
+            return
+        version = self.version
+        suggestion = await self.hub.bots.hint(game.view(seat))
+        client.send({"type": "hint", "version": version, **suggestion})
+
     async def say(self, client: Client, phrase: str) -> None:
         if client.seat is None:
             self.error(client, "unauthorized", "spectators cannot chat", state=False)
