@@ -24,6 +24,7 @@ from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from triominoes.server.bots import BotPool
 from triominoes.server.config import ServerConfig
 from triominoes.server.metrics import Metrics
+from triominoes.server.pads import Followers
 from triominoes.server.security import new_table_id, new_token, token_hash
 from triominoes.server.table import (
     BOT,
@@ -66,6 +67,7 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Any = None
         self.stopping = False
+        self.pads = Followers()
 
     # --- life ------------------------------------------------------------------
 
@@ -204,6 +206,19 @@ class Hub:
             }
             self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
 
+    def pad_saved(self, pad_id: str, version: int) -> None:
+        """Tell the other processes' followers of a pad that it changed."""
+        if self._redis is not None:
+            message = {"from": self.instance, "pad": pad_id, "version": version}
+            self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
+
+    async def _pad_changed(self, pad_id: str) -> None:
+        if not self.pads.sockets.get(pad_id):
+            return
+        row = await asyncio.to_thread(self.store.pad, pad_id)
+        if row is not None:
+            await self.pads.tell(pad_id, row.version, row.data)
+
     def chatted(self, table: Table, line: dict[str, Any]) -> None:
         table.show_chat(line)
         if self._redis is not None:
@@ -225,6 +240,9 @@ class Hub:
             except (TypeError, ValueError):
                 continue
             if data.get("from") == self.instance:
+                continue
+            if "pad" in data:
+                await self._pad_changed(str(data["pad"]))
                 continue
             table = self.tables.get(data.get("table", ""))
             if table is None:
