@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import UTC, datetime
 import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
