@@ -284,6 +284,9 @@ class Session:
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat`` now: its own entries written into a
         copy of the public part; the mask is all zeros unless it is to move."""
+        to_move = not (self.terminated or self.truncated) and seat == self.game.round.seat
+        # The legal actions first: corner-only cells get their slots then.
+        legal = self.legal_ids() if to_move else []
         out = self.public.copy()
         view = float_view(out)
         tiles = self.tiles
@@ -302,10 +305,9 @@ class Session:
             hints = hint_rows(knowledge, seat, self.players, self.options.assume_stuck)
             out[self.hints_at] = hints.ravel()
         mask = np.zeros(self.mask_size, dtype=np.int8)
-        if not (self.terminated or self.truncated) and seat == self.game.round.seat:
-            bits = byte_view(mask)
-            for action in self.legal_ids():
-                bits[action] = 1
+        bits = byte_view(mask)
+        for action in legal:
+            bits[action] = 1
         return {"observation": out, "action_mask": mask}
 
     # --- actions ---------------------------------------------------------

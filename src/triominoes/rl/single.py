@@ -68,7 +68,7 @@ class TriominoesGymEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = seat or 0
         self.bots: dict[int, Player] = {}
         self.observation_space = observation_space(self.session)
-        self.action_space = spaces.Discrete(self.session.space.size)
+        self.action_space: spaces.Discrete = spaces.Discrete(self.session.space.size)
 
     @property
     def layout(self) -> Any:
