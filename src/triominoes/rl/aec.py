@@ -12,6 +12,8 @@ from pettingzoo import AECEnv
 
 from triominoes.core.record import Record
 from triominoes.core.rules import RuleSet
+from triominoes.rl.actions import ActionSpace
+from triominoes.rl.observation import Layout
 from triominoes.rl.session import BadOption, IllegalActionId, Observation, Options, Session
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
@@ -86,9 +88,18 @@ class TriominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         return self._action_space
 
     @property
-    def layout(self) -> Any:
-        """Where each block of the observation lies (:class:`~triominoes.rl.observation.Layout`)."""
+    def layout(self) -> Layout:
+        """Where each block of the observation lies."""
         return self.session.layout
+
+    @property
+    def space(self) -> ActionSpace:
+        """The action space's sizes and tile readings."""
+        return self.session.space
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.session.rules
 
     # --- the loop ----------------------------------------------------------
 

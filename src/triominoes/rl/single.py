@@ -20,7 +20,9 @@ from gymnasium import spaces
 from triominoes.ai import Player, make_player
 from triominoes.core.record import Record
 from triominoes.core.rules import RuleSet
+from triominoes.rl.actions import ActionSpace
 from triominoes.rl.aec import RENDER_MODES, check_render_mode, observation_space
+from triominoes.rl.observation import Layout
 from triominoes.rl.session import BadOption, IllegalActionId, Observation, Options, Session
 
 
@@ -71,9 +73,18 @@ class TriominoesGymEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space: spaces.Discrete = spaces.Discrete(self.session.space.size)
 
     @property
-    def layout(self) -> Any:
-        """Where each block of the observation lies (:class:`~triominoes.rl.observation.Layout`)."""
+    def layout(self) -> Layout:
+        """Where each block of the observation lies."""
         return self.session.layout
+
+    @property
+    def space(self) -> ActionSpace:
+        """The action space's sizes and tile readings."""
+        return self.session.space
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.session.rules
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
