@@ -193,6 +193,8 @@ class Session:
         self._legal: dict[int, Move] = {}
         self._legal_ids: list[int] = []
         self._steps = 0
+        self._marked = 0
+        """The seat whose "to move" entry is set."""
 
     # --- the game --------------------------------------------------------
 
@@ -215,7 +217,10 @@ class Session:
 
     @property
     def to_move(self) -> int:
-        return self.game.round.seat
+        table = self.table
+        if table is None:
+            raise RuntimeError("reset() the environment first")
+        return table.round.seat
 
     @property
     def done(self) -> bool:
@@ -274,9 +279,9 @@ class Session:
         view[at + 8] = min(table.number, 100) / 100
         view[at + 9] = 1.0 if table.last_round else 0.0
         rows = self.seat_view
-        for seat in range(self.players):
-            rows[seat * SEAT_FEATURES + 4] = 0.0
+        rows[self._marked * SEAT_FEATURES + 4] = 0.0
         if phase != OVER:
+            self._marked = state.seat
             rows[state.seat * SEAT_FEATURES + 4] = 1.0
         if phase == FINAL_CYCLE:
             rows[state.out_seat * SEAT_FEATURES + 5] = 1.0

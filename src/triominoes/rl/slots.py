@@ -120,6 +120,7 @@ class Slots:
         self.rows = float_view(feature_rows(rules).reshape(-1))
         self.table = buffer[: size * FEATURES]
         self.view = float_view(self.table)
+        self.blank = float_view(np.zeros(FEATURES, dtype=np.float32))
         self.size = size
         self.cell_of: list[int] = [-1] * size
         self.slot_of: dict[int, int] = {}
@@ -160,7 +161,8 @@ class Slots:
         del self.slot_of[self.cell_of[slot]]
         self.cell_of[slot] = -1
         self.key_of[slot] = -1
-        self.table[slot * FEATURES : (slot + 1) * FEATURES] = 0.0
+        at = slot * FEATURES
+        self.view[at : at + FEATURES] = self.blank
         heapq.heappush(self.free, slot)
 
     def release_temporary(self) -> None:

@@ -53,10 +53,6 @@ class Table:
         self.next_round()
 
     @property
-    def round(self) -> Round:
-        return self.rounds[-1]
-
-    @property
     def number(self) -> int:
         """The round's number, from 1."""
         return len(self.rounds)
@@ -68,7 +64,8 @@ class Table:
         )
         previous = self.rounds[-1].opener if self.rounds else None
         self.deals.append(dealt)
-        self.rounds.append(Round(self.rules, dealt, previous))
+        self.round = Round(self.rules, dealt, previous)
+        self.rounds.append(self.round)
         self.log.append([])
         self._outcomes = []
 
@@ -76,7 +73,7 @@ class Table:
         """Play a legal move of the seat to move; add each seat's points
         (the move's, and the round's awards if it ended) to ``rewards``.
         Returns whether the round ended. The next round is not dealt here."""
-        state = self.rounds[-1]
+        state = self.round
         seat = state.seat
         drawn = state.pool[-1] if move == DRAW else -1
         points = state.play(move)
