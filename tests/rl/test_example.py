@@ -17,4 +17,5 @@ def test_the_training_example_runs_and_plots(tmp_path: Path) -> None:
     )
     assert "mean reward" in done.stdout
     assert "evaluation on 5 fixed rounds" in done.stdout
+    assert "trained, its likeliest action" in done.stdout
     assert curve.read_bytes().startswith(b"\x89PNG")
