@@ -6,8 +6,14 @@ the agent to move), a uniformly random action among the mask's ones, and
 ``env.step(action)``. Whole games to 400 under the standard rules, a new
 game on each ``reset``.
 
-    python benchmarks/rl_speed.py [--seconds 10] [--players 2 4] [--hints]
+    python benchmarks/rl_speed.py [--seconds 2] [--slices 10] [--players 2 4] [--hints]
     python benchmarks/rl_speed.py --instructions    # valgrind: steady on a busy machine
+
+The machine may be shared: each figure is measured in ``--slices`` slices
+of ``--seconds``, taking turns with the engine's own random play
+(``engine_speed.py``) in the same process, and the best and the median
+slice are printed with the engine's figure in the same slices, so that a
+reader can tell a slow environment from a busy machine.
 
 ``--instructions`` counts the CPU instructions of an environment step and
 of an engine action (``engine_speed.py``'s random play) with valgrind's
@@ -109,9 +115,24 @@ def sum_actions(rounds: int) -> int:
     return random_rounds(2, rounds, 1)[1]
 
 
+def engine_rate(seconds: float, seed: int) -> float:
+    """Engine actions per second (engine_speed.py's random 2-player rounds)."""
+    sys.path.insert(0, str(HERE))
+    from engine_speed import random_rounds
+
+    rounds = 50
+    spent, actions = random_rounds(2, rounds, seed)
+    while spent < seconds:
+        more, extra = random_rounds(2, rounds, seed + 1)
+        spent += more
+        actions += extra
+    return actions / spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per slice")
+    parser.add_argument("--slices", type=int, default=10, help="slices per figure")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--hints", action="store_true", help="also measure with hints=True")
@@ -126,16 +147,22 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, one core, {args.rules}")
+    print("figure: best slice (median slice); engine: random play in the same slices")
     play_games(args.rules, 2, 0, args.seed, seconds=0.5)  # warm up
     for players in args.players:
         for hints in (False, True) if args.hints else (False,):
-            steps, seconds = play_games(
-                args.rules, players, 0, args.seed, seconds=args.seconds, hints=hints
-            )
-            label = " with hints" if hints else ""
+            rates = []
+            engine = []
+            for index in range(args.slices):
+                steps, seconds = play_games(
+                    args.rules, players, 0, args.seed + index, seconds=args.seconds, hints=hints
+                )
+                rates.append(steps / seconds)
+                engine.append(engine_rate(args.seconds / 2, args.seed + index))
+            label = f"{players} players" + (" with hints" if hints else "")
             print(
-                f"{players} players{label}: {steps / seconds:9,.0f} steps/s"
-                f"  ({steps:,} steps in {seconds:.1f} s)"
+                f"{label:22} {max(rates):9,.0f} steps/s ({np.median(rates):,.0f})"
+                f"   engine {max(engine):9,.0f} actions/s ({np.median(engine):,.0f})"
             )
 
 

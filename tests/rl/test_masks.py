@@ -10,7 +10,7 @@ from tests.rl.play import random_game
 from triominoes import rl
 from triominoes.core.actions import parse_action
 from triominoes.core.lattice import from_id
-from triominoes.core.moves import DRAW, PASS, pack
+from triominoes.core.moves import DRAW, PASS, move_cell, pack
 from triominoes.core.rules import PLAYER_COUNTS, PRESETS
 from triominoes.rl.slots import AROUND_DOWN, AROUND_UP, ORIGIN_ID
 
@@ -84,7 +84,7 @@ def test_corner_placements_are_masked() -> None:
         for action in np.flatnonzero(observation["action_mask"]):
             if action < env.session.space.draw:
                 move = state.encode(parse_action(env.action_to_token(int(action))))
-                seen += not state.board.touches(move >> 9) and bool(state.board.tiles)
+                seen += not state.board.touches(move_cell(move)) and bool(state.board.tiles)
 
     for seed in range(12):
         random_game(env, seed, check=count)

@@ -139,10 +139,11 @@ class TriominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         session = self.session
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        value = session.check_action(action)
+        value = action if type(action) is int else session.check_action(action)
         try:
             move = session.move_of(value)
         except IllegalActionId:
+            session.check_action(value)  # out of the space: an error in any mode
             if session.options.illegal == "raise":
                 raise
             warnings.warn(

@@ -21,7 +21,7 @@ from triominoes.core.actions import Place, parse_action
 from triominoes.core.errors import IllegalAction, InvalidRules, TriominoesError
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.lattice import in_range, to_id
-from triominoes.core.moves import DRAW, PASS, Move
+from triominoes.core.moves import DRAW, PASS, Move, unpack
 from triominoes.core.phases import FINAL_CYCLE, OPENING, OVER, PLAYING
 from triominoes.core.record import Record
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
@@ -195,6 +195,8 @@ class Session:
         self._steps = 0
         self._marked = 0
         """The seat whose "to move" entry is set."""
+        self._phase = (OPENING, False)
+        """The phase and last-round flag the ``state`` block shows."""
 
     # --- the game --------------------------------------------------------
 
@@ -261,37 +263,53 @@ class Session:
         rows[at + 3] = SCORE_CLIP if points > SCORE_CLIP else max(points, -SCORE_CLIP)
 
     def _write_state(self) -> None:
+        """The ``state`` block and the seats' marks, all of it."""
         table = self.table
         assert table is not None
         state = table.round
-        phase = state.phase
-        tiles = self.tiles
+        self._write_phase(table.number, state.phase, state.final_turns, state.out_seat)
+        self._phase = (state.phase, table.last_round)
+        self._write_turn(state.pool, state.draws, state.passes, state.seat, state.phase)
+
+    def _write_phase(self, number: int, phase: int, final_turns: int, out_seat: int) -> None:
+        """What changes from phase to phase of a round."""
+        table = self.table
+        assert table is not None
         view = self.view
         at = self.state_at
         view[at] = 1.0 if phase == OPENING else 0.0
         view[at + 1] = 1.0 if phase == PLAYING else 0.0
         view[at + 2] = 1.0 if phase == FINAL_CYCLE else 0.0
         view[at + 3] = 1.0 if phase == OVER else 0.0
-        view[at + 4] = len(state.pool) / tiles
-        view[at + 5] = state.draws / tiles
-        view[at + 6] = state.passes / MAX_PLAYERS
-        view[at + 7] = state.final_turns / MAX_PLAYERS if phase == FINAL_CYCLE else 0.0
-        view[at + 8] = min(table.number, 100) / 100
+        view[at + 7] = final_turns / MAX_PLAYERS if phase == FINAL_CYCLE else 0.0
+        view[at + 8] = min(number, 100) / 100
         view[at + 9] = 1.0 if table.last_round else 0.0
+        if phase == FINAL_CYCLE:
+            self.seat_view[out_seat * SEAT_FEATURES + 5] = 1.0
+
+    def _write_turn(self, pool: list[int], draws: int, passes: int, seat: int, phase: int) -> None:
+        """What changes from action to action."""
+        view = self.view
+        at = self.state_at
+        view[at + 4] = len(pool) / self.tiles
+        view[at + 5] = draws / self.tiles
+        view[at + 6] = passes / MAX_PLAYERS
         rows = self.seat_view
         rows[self._marked * SEAT_FEATURES + 4] = 0.0
         if phase != OVER:
-            self._marked = state.seat
-            rows[state.seat * SEAT_FEATURES + 4] = 1.0
-        if phase == FINAL_CYCLE:
-            rows[state.out_seat * SEAT_FEATURES + 5] = 1.0
+            self._marked = seat
+            rows[seat * SEAT_FEATURES + 4] = 1.0
 
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat`` now: its own entries written into a
         copy of the public part; the mask is all zeros unless it is to move."""
-        to_move = not (self.terminated or self.truncated) and seat == self.game.round.seat
-        # The legal actions first: corner-only cells get their slots then.
-        legal = self.legal_ids() if to_move else []
+        table = self.game
+        legal: list[int] = []
+        if seat == table.round.seat and not (self.terminated or self.truncated):
+            # The legal actions first: corner-only cells get their slots then.
+            if self._legal_at != self._steps:
+                self._compute_legal()
+            legal = self._legal_ids
         out = self.public.copy()
         view = float_view(out)
         tiles = self.tiles
@@ -306,7 +324,7 @@ class Session:
         view[at : at + after] = rows[split:]
         view[at + after : at + len(rows)] = rows[:split]
         if self.options.hints:
-            knowledge = Knowledge(self.game.view(seat))
+            knowledge = Knowledge(table.view(seat))
             hints = hint_rows(knowledge, seat, self.players, self.options.assume_stuck)
             out[self.hints_at] = hints.ravel()
         mask = np.zeros(self.mask_size, dtype=np.int8)
@@ -320,21 +338,22 @@ class Session:
     def _compute_legal(self) -> None:
         if self._legal_at == self._steps:
             return
-        state = self.game.round
-        space = self.space
+        table = self.table
+        assert table is not None
+        state = table.round
         slot_of = self.slots.slot_of
-        choice_of = space.readings.choice_of
-        choices = space.choices
+        choice_of = self.space.readings.choice_of
+        choices = self.space.choices
         legal: dict[int, Move] = {}
         for move in state.legal_moves():
             if move >= 0:
-                cell = move >> 9
+                cell, tile, rotation = unpack(move)
                 slot = slot_of.get(cell)
                 if slot is None:  # a corner-only placement (corner_fallback)
                     slot = self.slots.corner_cell(state.board, cell)
-                legal[slot * choices + choice_of[(move & 127) * 3 + ((move >> 7) & 3)]] = move
+                legal[slot * choices + choice_of[tile * 3 + rotation]] = move
             else:
-                legal[space.draw if move == DRAW else space.pass_] = move
+                legal[self.space.draw if move == DRAW else self.space.pass_] = move
         self._legal = legal
         self._legal_ids = list(legal)
         self._legal_at = self._steps
@@ -384,14 +403,16 @@ class Session:
         ended = table.play(move, points)
         self._steps += 1
         if move >= 0:
-            tile = move & 127
+            cell, tile, _ = unpack(move)
             self.hand_view[seat * self.tiles + tile] = 0.0
             self.view[self.board_at + tile] = 1.0
             if not ended:
-                slots.placed(state.board, move >> 9)
+                slots.placed(state.board, cell)
         elif move == DRAW:
             self.hand_view[seat * self.tiles + table.log[-1][-1][3]] = 1.0
-        self.seat_view[seat * SEAT_FEATURES + 1] = state.hands[seat].bit_count() / self.tiles
+        rows = self.seat_view
+        at = seat * SEAT_FEATURES
+        rows[at + 1] = state.hands[seat].bit_count() / self.tiles
         rewards = self._rewards(points, ended)
         if ended:
             if table.finished or self.options.episode == "round":
@@ -404,9 +425,18 @@ class Session:
                 return rewards
             for other in range(self.players):
                 self._score_row(other)
-        else:
-            self._score_row(seat)
-        self._write_state()
+            self._write_state()
+            return rewards
+        scale = self.scale
+        total = table.totals[seat] / scale
+        rows[at + 2] = SCORE_CLIP if total > SCORE_CLIP else max(total, -SCORE_CLIP)
+        total = state.points[seat] / scale
+        rows[at + 3] = SCORE_CLIP if total > SCORE_CLIP else max(total, -SCORE_CLIP)
+        phase = state.phase
+        if phase == FINAL_CYCLE or self._phase != (phase, table.last_round):
+            self._write_phase(table.number, phase, state.final_turns, state.out_seat)
+            self._phase = (phase, table.last_round)
+        self._write_turn(state.pool, state.draws, state.passes, state.seat, phase)
         return rewards
 
     def _rewards(self, points: list[int], ended: bool) -> list[float]:
