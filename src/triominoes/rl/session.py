@@ -17,11 +17,11 @@ from typing import Any, Literal, cast
 import numpy as np
 import numpy.typing as npt
 
-from triominoes.core.actions import Place, parse_action
+from triominoes.core.actions import Draw, Place, parse_action
 from triominoes.core.errors import IllegalAction, InvalidRules, TriominoesError
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.lattice import in_range, to_id
-from triominoes.core.moves import DRAW, PASS, Move, unpack
+from triominoes.core.moves import DRAW, Move, unpack
 from triominoes.core.phases import FINAL_CYCLE, OPENING, OVER, PLAYING
 from triominoes.core.record import Record
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
@@ -40,9 +40,9 @@ from triominoes.rl.observation import (
 from triominoes.rl.render import board_text, draw_board
 from triominoes.rl.slots import Slots
 from triominoes.rl.table import Table
+from triominoes.sim.match import MAX_ROUNDS
 
 Floats = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
 Observation = dict[str, Any]
 
 Episode = Literal["game", "round"]
@@ -51,9 +51,6 @@ Illegal = Literal["end", "raise"]
 EPISODES = ("game", "round")
 REWARDS = ("points", "round", "game")
 ILLEGAL = ("end", "raise")
-MAX_ROUNDS = 200
-"""Rounds per 400 points of target before a game is cut short (truncated):
-as :data:`triominoes.sim.match.MAX_ROUNDS`, far beyond a real game."""
 
 
 class BadOption(TriominoesError):
@@ -480,7 +477,7 @@ class Session:
         action = parse_action(token)
         space = self.space
         if not isinstance(action, Place):
-            return space.draw if str(action) == "draw" else space.pass_
+            return space.draw if isinstance(action, Draw) else space.pass_
         self._compute_legal()
         choice = space.readings.of_numbers.get(action.corners)
         if choice is None:
@@ -505,5 +502,3 @@ class Session:
     def picture(self) -> npt.NDArray[np.uint8]:
         return draw_board(self.game.round, self._shown_slots())
 
-
-__all__ = ["DRAW", "PASS", "BadOption", "IllegalActionId", "Options", "Session"]
