@@ -8,6 +8,7 @@ import warnings
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from triominoes import rl
 from triominoes.core.rules import PLAYER_COUNTS, PRESETS
@@ -23,6 +24,12 @@ def test_pettingzoo_api_and_seed_tests(preset: str, players: int) -> None:
         warnings.simplefilter("ignore")
         api_test(rl.env(preset, players), num_cycles=40)
         seed_test(lambda: rl.env(preset, players), num_cycles=40)
+
+
+def test_the_order_enforcing_wrapper_fits() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(OrderEnforcingWrapper(rl.env("standard", 3)), num_cycles=20)
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
