@@ -501,4 +501,3 @@ class Session:
 
     def picture(self) -> npt.NDArray[np.uint8]:
         return draw_board(self.game.round, self._shown_slots())
-
