@@ -6,11 +6,10 @@ budget of about 30. :class:`Table` plays the same game with
 :meth:`Round.play <triominoes.core.round.Round.play>` on moves the
 environment took from :meth:`Round.legal_moves
 <triominoes.core.round.Round.legal_moves>`, keeping what a record needs
-(each round's deal and moves), and follows the game flow of
-:class:`~triominoes.core.game.Game` step by step: totals after every
-action, the last round once someone reaches the target, the winners by
-:func:`~triominoes.core.game.game_winners`, each round dealt from the
-game's seed by :func:`~triominoes.core.deal.round_seed`. The tests replay
+(each round's deal and moves), and keeps the score with the game's own
+:class:`~triominoes.core.game.Tally` (totals, the last round once someone
+reaches the target, the winners), each round dealt from the game's seed by
+:func:`~triominoes.core.deal.round_seed`. The tests replay
 :meth:`Table.record` through :func:`triominoes.core.record.replay` and
 compare every total.
 
@@ -25,11 +24,11 @@ from typing import Any
 
 from triominoes.core.actions import Action
 from triominoes.core.deal import Deal, deal, round_seed
-from triominoes.core.game import game_winners
+from triominoes.core.game import Tally
 from triominoes.core.moves import DRAW, Move
 from triominoes.core.record import Record, RoundRecord
 from triominoes.core.round import Outcome, Round
-from triominoes.core.rules import GameEnd, RuleSet
+from triominoes.core.rules import RuleSet
 from triominoes.core.view import PlayerView, make_view
 
 
@@ -45,12 +44,25 @@ class Table:
         self.rounds: list[Round] = []
         self.log: list[list[tuple[int, Move, int, int]]] = []
         """Per round: (seat, move, points, tile drawn or -1) of every action."""
-        self.totals = [0] * players
-        self.last_round = False
-        self.finished = False
-        self.winners: list[int] = []
+        self.tally = Tally(rules, players)
         self._outcomes: list[Outcome] = []
         self.next_round()
+
+    @property
+    def totals(self) -> list[int]:
+        return self.tally.totals
+
+    @property
+    def last_round(self) -> bool:
+        return self.tally.last_round
+
+    @property
+    def finished(self) -> bool:
+        return self.tally.finished
+
+    @property
+    def winners(self) -> list[int]:
+        return self.tally.winners
 
     @property
     def number(self) -> int:
@@ -78,21 +90,12 @@ class Table:
         drawn = state.pool[-1] if move == DRAW else -1
         points = state.play(move)
         self.log[-1].append((seat, move, points, drawn))
-        self.totals[seat] += points
         rewards[seat] += points
-        end = state.end
-        if end is not None:
-            for other, award in enumerate(end.points):
-                self.totals[other] += award
-                rewards[other] += award
-        target = self.rules.target_score
-        if target is not None and not self.last_round and max(self.totals) >= target:
-            self.last_round = True
+        end = self.tally.add(seat, points, state)
         if end is None:
             return False
-        if self.rules.game_end == GameEnd.SINGLE_ROUND or self.last_round:
-            self.finished = True
-            self.winners = game_winners(self.rules, self.totals, end.winners, state.triples)
+        for other, award in enumerate(end.points):
+            rewards[other] += award
         return True
 
     # --- what the engine's other interfaces read --------------------------
