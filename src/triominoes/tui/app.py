@@ -40,6 +40,7 @@ from triominoes.tui.table import RoundResult, Table
 from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
     action_text,
+    addressed,
     choice_line,
     game_end_sentence,
     history_lines,
@@ -268,7 +269,7 @@ class PlayApp(App[None]):
     #rack { height: auto; max-height: 9; padding: 0 1; border-top: solid $primary; }
     #choice { height: 1; padding: 0 1; }
     #message { height: 1; padding: 0 1; background: $boost; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     .heading { text-style: bold; margin-bottom: 1; }
     .note { color: $text-muted; margin-top: 1; }
     ModalScreen, HandoverScreen { align: center middle; }
@@ -413,7 +414,7 @@ class PlayApp(App[None]):
         view = self.view
         sheet = RichTable(box=None, padding=(0, 1), show_edge=False, expand=True)
         sheet.add_column("#")
-        sheet.add_column(_("Player"))
+        sheet.add_column(_("Player"), no_wrap=True, overflow="ellipsis", ratio=1)
         sheet.add_column(_("Tiles"), justify="right")
         sheet.add_column(_("Round"), justify="right")
         sheet.add_column(_("Total"), justify="right")
@@ -465,7 +466,11 @@ class PlayApp(App[None]):
         if tile is None:
             return ""
         if current is None:
-            others = [str(a.action) for a in view.legal if isinstance(a.action, Draw | Pass)]
+            others = [
+                f"{action_text(tiles, a.action)} ({'d' if isinstance(a.action, Draw) else 'p'})"
+                for a in view.legal
+                if isinstance(a.action, Draw | Pass)
+            ]
             if selection.fitting_tiles():
                 return _("{tile} fits nowhere; choose another tile.").format(tile=tile.name)
             return _("No tile fits: {actions}.").format(actions=", ".join(others))
@@ -517,7 +522,7 @@ class PlayApp(App[None]):
             if view.round_end is not None:
                 lines.extend(summary_lines(view.round_end, view, seats))
             lines.extend(["", *history_lines(self.table.history(), self.table.seats), ""])
-            lines.append(game_end_sentence(view.winners, names))
+            lines.append(game_end_sentence(view.winners, names, addressed(view, seats)))
             if saved:
                 lines.append(_("Record saved to {path}").format(path=self.save_path))
                 self.farewell = _("Record saved to {path}").format(path=self.save_path)

@@ -24,6 +24,7 @@ from triominoes.tui.table import Table
 from triominoes.tui.text import _, reason
 from triominoes.tui.words import (
     action_text,
+    addressed,
     game_end_sentence,
     history_lines,
     legal_line,
@@ -107,9 +108,7 @@ class PlainGame:
                 )
             )
         self.say(
-            _("Hand of {name}: {tiles}").format(
-                name=seats[self.viewer].name, tiles=" ".join(t.name for t in view.hand)
-            ),
+            _("Your hand: {tiles}").format(tiles=" ".join(t.name for t in view.hand)),
             _("Legal actions:"),
         )
         self.say(*(f"  {legal_line(tiles, legal)}" for legal in view.legal))
@@ -192,7 +191,7 @@ class PlainGame:
         if view.round_end is not None:
             self.say(*summary_lines(view.round_end, view, seats))
         self.say(*history_lines(self.table.history(), self.table.seats))
-        self.say(game_end_sentence(view.winners, [s.name for s in seats]))
+        self.say(game_end_sentence(view.winners, [s.name for s in seats], addressed(view, seats)))
         if self.save():
             self.say(_("Record saved to {path}").format(path=self.save_path))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triominoes.core.actions import Action, Draw, Pass, Place
+from triominoes.core.actions import Action, Draw, Place
 from triominoes.core.events import (
     ActionTaken,
     Event,
@@ -105,53 +105,65 @@ def narrate(
     events: Sequence[Event], seats: Sequence[Seat], viewer: int | None, tiles: TileSet
 ) -> list[str]:
     """What happened in the round, one sentence per event, as ``viewer``
-    may see it."""
+    may see it (the viewer's own actions in the second person)."""
     names = names_of(seats)
     out: list[str] = []
     seen = seen_by(events, viewer)
     for index, event in enumerate(seen):
         if isinstance(event, RoundDealt):
-            out.append(
-                _("Round {round} dealt; {name} to open.").format(
-                    round=event.round, name=names[event.opener]
-                )
-            )
+            if event.opener == viewer:
+                text = _("Round {round} dealt; you open.")
+            else:
+                text = _("Round {round} dealt; {name} opens.")
+            out.append(text.format(round=event.round, name=names[event.opener]))
         elif isinstance(event, ActionTaken):
-            name = names[event.seat]
+            you = event.seat == viewer
+            fields = {"name": names[event.seat], "points": event.points}
             action = event.action
             if isinstance(action, Place):
-                out.append(
-                    _("{name} placed {tile} at {cell}: {points}.").format(
-                        name=name,
-                        tile=tile_text(tiles, action),
-                        cell=cell_text(action),
-                        points=points_text(event.points, event.score),
-                    )
+                if you:
+                    text = _("You placed {tile} at {cell}: {points}.")
+                else:
+                    text = _("{name} placed {tile} at {cell}: {points}.")
+                fields.update(
+                    tile=tile_text(tiles, action),
+                    cell=cell_text(action),
+                    points=points_text(event.points, event.score),
                 )
             elif isinstance(action, Draw):
                 after = seen[index + 1] if index + 1 < len(seen) else None
                 drawn = after.tile if isinstance(after, TileDrawn) else None
-                if drawn is not None:  # the viewer's own draw shows the tile
-                    text = _("{name} drew {tile} ({points}).")
-                    out.append(text.format(name=name, tile=drawn.name, points=event.points))
+                if drawn is not None:  # only the viewer's own draw shows the tile
+                    text = _("You drew {tile} ({points}).")
+                    fields["tile"] = drawn.name
+                elif you:
+                    text = _("You drew a tile ({points}).")
                 else:
                     text = _("{name} drew a tile ({points}).")
-                    out.append(text.format(name=name, points=event.points))
-            elif isinstance(action, Pass):
-                text = _("{name} passed ({points}).")
-                out.append(text.format(name=name, points=event.points))
+            else:
+                text = _("You passed ({points}).") if you else _("{name} passed ({points}).")
+            out.append(text.format(**fields))
         # A round's and the game's end are told by their summaries.
     return out
 
 
-def round_end_sentence(reason: str, winners: Sequence[int], names: Sequence[str]) -> str:
-    won = ", ".join(names[s] for s in winners)
+def round_end_sentence(
+    reason: str, winners: Sequence[int], names: Sequence[str], viewer: int | None = None
+) -> str:
     if reason == "out":
-        return _("Round over: {name} went out.").format(name=won)
-    return _("Round over: blocked; best hand {names}.").format(names=won)
+        if list(winners) == [viewer]:
+            return _("Round over: you went out.")
+        return _("Round over: {name} went out.").format(name=", ".join(names[s] for s in winners))
+    return _("Round over: blocked; best hand {names}.").format(
+        names=", ".join(names[s] for s in winners)
+    )
 
 
-def game_end_sentence(winners: Sequence[int], names: Sequence[str]) -> str:
+def game_end_sentence(
+    winners: Sequence[int], names: Sequence[str], viewer: int | None = None
+) -> str:
+    if list(winners) == [viewer]:
+        return _("Game over. You won!")
     return _("Game over. Winner: {names}.").format(names=", ".join(names[s] for s in winners))
 
 
@@ -164,7 +176,9 @@ def rules_line(rules: RuleSet) -> str:
 def status_line(view: PlayerView, seats: Sequence[Seat]) -> str:
     """Whose move it is, the round and the pool."""
     parts = [_("Round {round}").format(round=view.round)]
-    if view.to_move is not None:
+    if view.to_move is not None and view.to_move == view.seat:
+        parts.append(_("your move"))
+    elif view.to_move is not None:
         parts.append(_("{name} to move").format(name=seats[view.to_move].name))
     parts.append(_("pool {count}").format(count=view.pool))
     if view.last_round:
@@ -172,10 +186,16 @@ def status_line(view: PlayerView, seats: Sequence[Seat]) -> str:
     return " · ".join(parts)
 
 
+def addressed(view: PlayerView, seats: Sequence[Seat]) -> int | None:
+    """The seat a summary may call "you": the one human at this terminal."""
+    humans = [s for s, seat in enumerate(seats) if seat.human]
+    return view.seat if humans == [view.seat] else None
+
+
 def summary_lines(summary: RoundSummary, view: PlayerView, seats: Sequence[Seat]) -> list[str]:
     """A round's summary: how it ended, the awards, every hand, the totals."""
     names = names_of(seats)
-    lines = [round_end_sentence(summary.reason, summary.winners, names)]
+    lines = [round_end_sentence(summary.reason, summary.winners, names, addressed(view, seats))]
     for seat, name in enumerate(names):
         hand = " ".join(t.name for t in summary.hands[seat]) or "—"
         award = summary.points[seat]
