@@ -21,6 +21,7 @@ from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
 from triominoes.cli.options import rules_from_options
 from triominoes.cli.scoresheet import score_sheet
+from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
 from triominoes.core.errors import TriominoesError
 from triominoes.core.game import Game
@@ -168,6 +169,7 @@ def rules_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("serve")(serve_command)
 app.command("play")(play_command)
 
 

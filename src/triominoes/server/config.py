@@ -1,0 +1,36 @@
+"""How a server runs: where it listens, stores and publishes, and its limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: str = "sqlite:///triominoes.db"
+    """``sqlite:///FILE`` (the default: a file in the current folder) or ``postgresql://...``."""
+    redis: str | None = None
+    """With several server processes on one PostgreSQL database: the Redis
+    that carries each table's changes to the processes its clients use."""
+    origins: tuple[str, ...] = ()
+    """WebSocket origins allowed besides the served one (``https://example.org``)."""
+    public_url: str | None = None
+    """The URL people open (for invite links); by default the request's own."""
+    idle_hours: float = 24.0
+    """A table nobody touches this long is closed (and kept as history)."""
+    max_frame: int = 4096
+    """The largest client frame accepted, in bytes."""
+    rate: float = 20.0
+    """Frames per second a connection may send on average ..."""
+    burst: float = 40.0
+    """... and at once."""
+    bot_workers: int = 1
+    """Processes that compute bot moves (the search bots are CPU-bound)."""
+    stand_in: str = "hard"
+    """The bot that plays the turns of a player whose clock ran out."""
+    log_json: bool = True
+    sweep_seconds: float = 60.0
+    """How often idle tables are looked for."""
+    extra: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,111 @@
+"""Commits off the event loop, several tables' changes per commit.
+
+One thread writes. An append from any table waits in a queue; the thread
+takes every append waiting and commits them in one transaction (each under
+its own savepoint, so one refused append refuses nothing else), then wakes
+each caller with its result. A commit is a sync to disk, the slowest step
+of an action; sharing it between the tables that act at the same moment
+keeps every table's ack quick under load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triominoes.storage import ChangeRow, GameRow, Store
+
+MAX_BATCH = 64
+
+
+@dataclass
+class _Append:
+    table_id: str
+    expected: int
+    changes: Sequence[ChangeRow]
+    status: str | None
+    start: GameRow | None
+    finish: GameRow | None
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+class Writer:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="triominoes-writer", daemon=True)
+        self._thread.start()
+        self.commits = 0
+        self.appends = 0
+
+    async def append(
+        self,
+        table_id: str,
+        expected: int,
+        changes: Sequence[ChangeRow],
+        *,
+        status: str | None = None,
+        start: GameRow | None = None,
+        finish: GameRow | None = None,
+    ) -> None:
+        """Commit these changes of a table at version ``expected``; raises
+        VersionConflict (or the database's error) and then nothing was written."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Append(table_id, expected, changes, status, start, finish, loop, future))
+        await future
+
+    def close(self) -> None:
+        """Finish the appends already queued, then stop."""
+        self._queue.put(None)
+        self._thread.join(timeout=30)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[_Append]) -> None:
+        try:
+            results: list[Exception | None] = list(
+                self.store.append_many(
+                    [
+                        (a.table_id, a.expected, a.changes, a.status, a.start, a.finish)
+                        for a in batch
+                    ]
+                )
+            )
+        except Exception as exc:
+            results = [exc] * len(batch)
+        self.commits += 1
+        self.appends += len(batch)
+        for item, error in zip(batch, results, strict=True):
+            item.loop.call_soon_threadsafe(_settle, item.future, error)
+
+
+def _settle(future: asyncio.Future[None], error: Exception | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -1,0 +1,16 @@
+"""Storage: tables, seats, deals and action logs, on SQLite or PostgreSQL.
+
+The server's one way to the database is :class:`Store`; see store.py.
+"""
+
+from triominoes.storage.store import (
+    ChangeRow,
+    GameRow,
+    PadRow,
+    SeatRow,
+    Store,
+    TableRow,
+    VersionConflict,
+)
+
+__all__ = ["ChangeRow", "GameRow", "PadRow", "SeatRow", "Store", "TableRow", "VersionConflict"]

@@ -1,0 +1,119 @@
+"""The database tables (SQLAlchemy Core), the same on SQLite and PostgreSQL.
+
+What is stored is what a game needs to be rebuilt exactly, and nothing a
+client could use to cheat if the database leaked: seats keep only token
+hashes. A table's game state is its log of **changes** — each deal (with
+its secret salt), each action, each takeback and each bot takeover — one
+row per version, so that the state at any version is the engine replaying
+the rows up to it, and an acknowledged action is a committed row.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("touched_at", Float, nullable=False),
+    # The rule set, record style (a preset name or preset plus overrides), as JSON.
+    Column("rules", Text, nullable=False),
+    # Table settings as JSON: turn clock, pause between rounds, bot pace.
+    Column("settings", Text, nullable=False),
+    # waiting, playing, finished or closed.
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    # The number of the game in play or last played (0 before the first).
+    Column("game", Integer, nullable=False),
+    Index("tables_status", "status", "touched_at"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    # The table seat (the engine's seat in game 1; rematches rotate).
+    Column("seat", Integer, nullable=False),
+    # human or bot.
+    Column("kind", String(8), nullable=False),
+    # A bot seat's player spec (a level or a name of the AI module).
+    Column("bot", String(128)),
+    Column("name", String(64)),
+    # SHA-256 of the seat's secret token, once a person took the seat.
+    Column("token_hash", String(64)),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    # JSON list: the table seat at each engine seat of this game.
+    Column("order", Text, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float),
+    # The finished game's record (salts revealed), as JSON.
+    Column("record", Text),
+    PrimaryKeyConstraint("table_id", "number"),
+)
+
+changes = Table(
+    "changes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    # The table's version after this change.
+    Column("version", Integer, nullable=False),
+    Column("game", Integer, nullable=False),
+    # deal, act, takeback, takeover or release.
+    Column("kind", String(16), nullable=False),
+    # The engine seat it concerns (none for a deal).
+    Column("seat", Integer),
+    # An act's id as the client chose it: a repeat gets the original ack.
+    Column("client_id", String(64)),
+    # JSON: the token of an act; the deal and its salt of a deal.
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "version"),
+    UniqueConstraint("table_id", "game", "seat", "client_id", name="changes_client_id"),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    # The table seat that said it (none: a spectator cannot chat).
+    Column("seat", Integer),
+    Column("phrase", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("chat_table", "table_id", "id"),
+)
+
+pads = Table(
+    "pads",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    # SHA-256 of the pad's edit secret: who has it may change the pad.
+    Column("secret_hash", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    # The pad (players, rules, every entry) as JSON: the score pad's own format.
+    Column("data", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)

@@ -1,0 +1,489 @@
+"""The one storage interface, on SQLite (the default: a file, WAL, one
+writer) or PostgreSQL (several server processes may share it).
+
+Every method is synchronous and short; the server calls them from worker
+threads. Writes that change a game go through :meth:`Store.append`, which
+checks the table's version under a row lock and commits the new changes,
+so that a version number never names two states even with several server
+processes on one PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import NullPool
+
+from triominoes.storage import schema
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+_MIGRATION_LOCK = 7_460_001
+"""A PostgreSQL advisory lock id: processes starting at once migrate in turn."""
+
+
+class VersionConflict(Exception):
+    """The table's version moved on since the caller read it (another
+    process applied a change first): reload and try again."""
+
+
+@dataclass
+class TableRow:
+    id: str
+    rules: Any
+    """The rule set, record style (a preset name or an overrides object)."""
+    settings: dict[str, Any]
+    status: str
+    version: int
+    game: int
+    created_at: float
+    touched_at: float
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class ChangeRow:
+    version: int
+    game: int
+    kind: str
+    seat: int | None = None
+    client_id: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    at: float = 0.0
+
+
+@dataclass
+class GameRow:
+    number: int
+    order: list[int]
+    started_at: float
+    finished_at: float | None = None
+    record: dict[str, Any] | None = None
+
+
+@dataclass
+class PadRow:
+    id: str
+    secret_hash: str
+    version: int
+    data: dict[str, Any]
+    updated_at: float
+
+
+def database_url(url: str) -> str:
+    """SQLAlchemy's URL for ``sqlite:///file.db`` or ``postgresql://...``
+    (the latter with psycopg 3)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class Store:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
+        self.url = database_url(url)
+        parsed = make_url(self.url)
+        self.sqlite = parsed.get_backend_name() == "sqlite"
+        if self.sqlite:
+            self.engine = _sqlite_engine(self.url)
+        else:
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+        # One writer at a time within a process: SQLite allows one anyway,
+        # and it keeps commits in order on PostgreSQL too.
+        self._write_lock = threading.Lock()
+        if migrate:
+            self.migrate()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- schema ------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            if not self.sqlite:
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK}
+                )
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def ping(self) -> bool:
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self._write_lock, self.engine.begin() as connection:
+            yield connection
+
+    # --- tables and seats ----------------------------------------------------
+
+    def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        with self._writing() as c:
+            c.execute(insert(schema.tables).values(_table_values(table)))
+            for seat in seats:
+                c.execute(
+                    insert(schema.seats).values(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat to a person; False if it was taken meanwhile."""
+        with self._writing() as c:
+            result = c.execute(
+                update(schema.seats)
+                .where(
+                    schema.seats.c.table_id == table_id,
+                    schema.seats.c.seat == seat,
+                    schema.seats.c.kind == "human",
+                    schema.seats.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            c.execute(
+                update(schema.tables)
+                .where(schema.tables.c.id == table_id)
+                .values(touched_at=time.time())
+            )
+            return result.rowcount == 1
+
+    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = c.execute(
+                select(schema.seats)
+                .where(schema.seats.c.table_id == table_id)
+                .order_by(schema.seats.c.seat)
+            ).all()
+        return _table_row(row._mapping), [_seat_row(s._mapping) for s in seats]
+
+    def tables(self, statuses: Sequence[str], limit: int = 100) -> list[str]:
+        """Table ids with one of these statuses, most recently touched first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.tables.c.id)
+                .where(schema.tables.c.status.in_(list(statuses)))
+                .order_by(schema.tables.c.touched_at.desc())
+                .limit(limit)
+            ).all()
+        return [r[0] for r in rows]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._writing() as c:
+            c.execute(
+                update(schema.tables)
+                .where(schema.tables.c.id == table_id)
+                .values(status=status, touched_at=time.time())
+            )
+
+    def close_idle(self, before: float) -> list[str]:
+        """Close the tables nobody touched since ``before``; return their ids."""
+        with self._writing() as c:
+            idle = [
+                r[0]
+                for r in c.execute(
+                    select(schema.tables.c.id).where(
+                        schema.tables.c.status.in_(["waiting", "playing"]),
+                        schema.tables.c.touched_at < before,
+                    )
+                ).all()
+            ]
+            if idle:
+                c.execute(
+                    update(schema.tables)
+                    .where(schema.tables.c.id.in_(idle))
+                    .values(status="closed")
+                )
+        return idle
+
+    # --- the log of changes ----------------------------------------------------
+
+    def version(self, table_id: str) -> int:
+        with self.engine.connect() as c:
+            value = c.execute(
+                select(schema.tables.c.version).where(schema.tables.c.id == table_id)
+            ).scalar()
+        return int(value or 0)
+
+    def changes(self, table_id: str, game: int, after: int = 0) -> list[ChangeRow]:
+        """The changes of one game after version ``after``, in order."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.changes)
+                .where(
+                    schema.changes.c.table_id == table_id,
+                    schema.changes.c.game == game,
+                    schema.changes.c.version > after,
+                )
+                .order_by(schema.changes.c.version)
+            ).all()
+        return [_change_row(r._mapping) for r in rows]
+
+    def append(
+        self,
+        table_id: str,
+        expected: int,
+        changes: Sequence[ChangeRow],
+        *,
+        status: str | None = None,
+        start: GameRow | None = None,
+        finish: GameRow | None = None,
+    ) -> None:
+        """Commit changes made at version ``expected`` (raises VersionConflict
+        if the table is elsewhere); optionally start or finish a game."""
+        self.append_many([(table_id, expected, changes, status, start, finish)])
+
+    def append_many(
+        self,
+        batch: Sequence[
+            tuple[str, int, Sequence[ChangeRow], str | None, GameRow | None, GameRow | None]
+        ],
+    ) -> list[Exception | None]:
+        """Several tables' appends in one transaction (one commit, one sync
+        to disk); returns per entry None or the error that refused it (a
+        refused entry changes nothing; the others are committed)."""
+        results: list[Exception | None] = []
+        with self._writing() as c:
+            for table_id, expected, changes, status, start, finish in batch:
+                savepoint = c.begin_nested()
+                try:
+                    self._append(c, table_id, expected, changes, status, start, finish)
+                except (VersionConflict, IntegrityError) as exc:
+                    savepoint.rollback()
+                    results.append(exc if isinstance(exc, VersionConflict) else VersionConflict())
+                else:
+                    savepoint.commit()
+                    results.append(None)
+        return results
+
+    def _append(
+        self,
+        c: Connection,
+        table_id: str,
+        expected: int,
+        changes: Sequence[ChangeRow],
+        status: str | None,
+        start: GameRow | None,
+        finish: GameRow | None,
+    ) -> None:
+        current = c.execute(
+            select(schema.tables.c.version).where(schema.tables.c.id == table_id).with_for_update()
+        ).scalar()
+        if current != expected:
+            raise VersionConflict(f"table {table_id} is at version {current}, not {expected}")
+        now = time.time()
+        version = expected
+        for change in changes:
+            version += 1
+            if change.version != version:
+                raise ValueError(f"change {change.kind} numbered {change.version}, not {version}")
+            c.execute(
+                insert(schema.changes).values(
+                    table_id=table_id,
+                    version=change.version,
+                    game=change.game,
+                    kind=change.kind,
+                    seat=change.seat,
+                    client_id=change.client_id,
+                    data=json.dumps(change.data, separators=(",", ":")),
+                    at=change.at or now,
+                )
+            )
+        if start is not None:
+            c.execute(
+                insert(schema.games).values(
+                    table_id=table_id,
+                    number=start.number,
+                    order=json.dumps(start.order),
+                    started_at=start.started_at,
+                )
+            )
+        if finish is not None:
+            c.execute(
+                update(schema.games)
+                .where(schema.games.c.table_id == table_id, schema.games.c.number == finish.number)
+                .values(finished_at=finish.finished_at, record=json.dumps(finish.record))
+            )
+        values: dict[str, Any] = {"version": version, "touched_at": now}
+        if status is not None:
+            values["status"] = status
+        if start is not None:
+            values["game"] = start.number
+        c.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(values))
+
+    # --- games --------------------------------------------------------------
+
+    def games(self, table_id: str) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.games)
+                .where(schema.games.c.table_id == table_id)
+                .order_by(schema.games.c.number)
+            ).all()
+        return [_game_row(r._mapping) for r in rows]
+
+    # --- chat ---------------------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int, phrase: str, at: float) -> None:
+        with self._writing() as c:
+            c.execute(
+                insert(schema.chat).values(table_id=table_id, seat=seat, phrase=phrase, at=at)
+            )
+
+    def chat(self, table_id: str, limit: int = 30) -> list[tuple[int, str, float]]:
+        """The last ``limit`` chat lines (seat, phrase, time), oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.chat.c.seat, schema.chat.c.phrase, schema.chat.c.at)
+                .where(schema.chat.c.table_id == table_id)
+                .order_by(schema.chat.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [(int(r[0]), str(r[1]), float(r[2])) for r in reversed(rows)]
+
+    # --- score pads -------------------------------------------------------------
+
+    def create_pad(self, pad: PadRow) -> None:
+        with self._writing() as c:
+            c.execute(
+                insert(schema.pads).values(
+                    id=pad.id,
+                    secret_hash=pad.secret_hash,
+                    version=pad.version,
+                    data=json.dumps(pad.data),
+                    updated_at=pad.updated_at,
+                )
+            )
+
+    def pad(self, pad_id: str) -> PadRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(schema.pads).where(schema.pads.c.id == pad_id)).first()
+        if row is None:
+            return None
+        m = row._mapping
+        return PadRow(
+            m["id"], m["secret_hash"], m["version"], json.loads(m["data"]), m["updated_at"]
+        )
+
+    def save_pad(self, pad_id: str, expected: int, data: dict[str, Any]) -> int:
+        """Replace a pad's data at version ``expected``; return the new version."""
+        with self._writing() as c:
+            result = c.execute(
+                update(schema.pads)
+                .where(schema.pads.c.id == pad_id, schema.pads.c.version == expected)
+                .values(version=expected + 1, data=json.dumps(data), updated_at=time.time())
+            )
+            if result.rowcount != 1:
+                raise VersionConflict(f"pad {pad_id} is not at version {expected}")
+        return expected + 1
+
+    def count_tables(self) -> dict[str, int]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.tables.c.status, func.count()).group_by(schema.tables.c.status)
+            ).all()
+        return {str(r[0]): int(r[1]) for r in rows}
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, poolclass=NullPool if ":memory:" in url else None)
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        # WAL: readers do not block the writer; FULL: a commit is on disk
+        # (fsync) before it returns, so an acknowledged action survives a
+        # crash of the machine, not only of the process.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def _table_values(table: TableRow) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "created_at": table.created_at,
+        "touched_at": table.touched_at,
+        "rules": json.dumps(table.rules),
+        "settings": json.dumps(table.settings),
+        "status": table.status,
+        "version": table.version,
+        "game": table.game,
+    }
+
+
+def _table_row(m: Any) -> TableRow:
+    return TableRow(
+        id=m["id"],
+        rules=json.loads(m["rules"]),
+        settings=json.loads(m["settings"]),
+        status=m["status"],
+        version=m["version"],
+        game=m["game"],
+        created_at=m["created_at"],
+        touched_at=m["touched_at"],
+    )
+
+
+def _seat_row(m: Any) -> SeatRow:
+    return SeatRow(m["seat"], m["kind"], m["bot"], m["name"], m["token_hash"])
+
+
+def _change_row(m: Any) -> ChangeRow:
+    return ChangeRow(
+        version=m["version"],
+        game=m["game"],
+        kind=m["kind"],
+        seat=m["seat"],
+        client_id=m["client_id"],
+        data=json.loads(m["data"]),
+        at=m["at"],
+    )
+
+
+def _game_row(m: Any) -> GameRow:
+    return GameRow(
+        number=m["number"],
+        order=json.loads(m["order"]),
+        started_at=m["started_at"],
+        finished_at=m["finished_at"],
+        record=json.loads(m["record"]) if m["record"] else None,
+    )
