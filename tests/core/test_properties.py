@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,9 @@ from triominoes.core.round import Round
 from triominoes.core.rules import PRESETS, RuleSet
 from triominoes.core.scoring import shape_bonus_table
 from triominoes.core.tiles import ids_in, rotations
-from triominoes.core.view import PlayerView
+from triominoes.core.view import PlayerView, view_schema
+
+VIEW = jsonschema.Draft202012Validator(view_schema())
 
 PRESET_NAMES = list(PRESETS)
 
@@ -97,6 +100,7 @@ def check_view_hides(game: Game, seat: int | None) -> None:
     # The only tiles a view carries: the viewer's own and the board's.
     assert not seen & hidden
     data = view.to_json()
+    VIEW.validate(data)
     assert PlayerView.from_json(json.loads(json.dumps(data))) == view
     del data["rules"]  # names tiles of the opening bonus
     text = json.dumps(data)

@@ -318,3 +318,24 @@ def test_result_winners_compared_as_a_set() -> None:
 def test_integral_floats_in_rules_read_as_whole_numbers() -> None:
     data = edited(put("rules", {"preset": "standard", "target_score": 400.0}))
     assert read(data).rules.target_score == 400
+
+
+def test_replay_steps_follow_the_game_action_by_action() -> None:
+    from triominoes.core.record import replay_json, replay_steps
+
+    golden = Path(__file__).parent.parent / "data" / "golden"
+    for path in sorted(golden.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        record = loads(path.read_text())
+        steps = replay_steps(record)
+        report = replay_json(replay(record))
+        assert steps["totals"] == report["totals"]
+        for mine, theirs, raw in zip(steps["rounds"], report["rounds"], record.rounds, strict=True):
+            assert [s["points"] for s in mine["steps"]] == [a["points"] for a in theirs["actions"]]
+            assert mine["steps"][-1]["totals"] == theirs["totals"]
+            sizes = [len(h) for h in mine["start"]["hands"]]
+            assert sizes == [len(h) for h in raw.deal.hands]
+            for step in mine["steps"]:
+                if step["action"] == "draw":
+                    assert step["tile"] in step["hands"][step["seat"]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import jsonschema
 import pytest
 
 from tests.builders import position, rules
@@ -12,7 +13,7 @@ from triominoes.core.errors import NoSuchSeat
 from triominoes.core.game import Game
 from triominoes.core.moves import DRAW
 from triominoes.core.rules import preset
-from triominoes.core.view import PlayerView
+from triominoes.core.view import PlayerView, view_schema
 
 
 def game_after_a_draw() -> Game:
@@ -79,6 +80,7 @@ def test_views_round_trip_through_json() -> None:
     game = game_after_a_draw()
     for seat in [None, 0, 1, 2]:
         view = game.view(seat)
+        jsonschema.validate(view.to_json(), view_schema())
         text = json.dumps(view.to_json())
         again = PlayerView.from_json(json.loads(text))
         assert again == view

@@ -303,6 +303,8 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
             if actor is not None:
                 await actor.act()
                 continue
+            if players[0].view["finished"]:
+                break
             version = players[0].version
             assert players[0].view.get("round_end") is not None
             await players[0].send({"type": "next"})
@@ -376,7 +378,7 @@ def test_lobby_lists_open_tables_and_refuses_bad_requests(served: ServerProcess)
     assert table in [t["id"] for t in open_tables]
     for body, code in (
         ({"seats": ["human"]}, "bad-request"),
-        ({"seats": ["human", "robot"]}, "bad-seats"),
+        ({"seats": ["human", "robot"]}, "bad-request"),
         ({"seats": ["human", "bot:grandmaster"]}, "bad-seats"),
         ({"seats": ["human", "human"], "rules": "chess"}, "bad-rules"),
         (
@@ -396,7 +398,7 @@ def test_lobby_lists_open_tables_and_refuses_bad_requests(served: ServerProcess)
     assert bad.status_code == 400
     assert httpx.post(f"{served.url}/api/tables/none/join", json={"name": "X"}).status_code == 404
     huge = httpx.post(
-        f"{served.url}/api/tables", content=b'{"seats": [' + b'"human",' * 20_000 + b'"human"]}'
+        f"{served.url}/api/tables", content=b'{"seats": [' + b'"human",' * 40_000 + b'"human"]}'
     )
     assert huge.status_code == 413
 
@@ -408,3 +410,41 @@ def test_summary_has_the_contract_keys(served: ServerProcess, tmp_path: Path) ->
         assert key in summary
     assert summary["seats"][0].keys() >= {"name", "kind", "connected"}
     assert summary["status"] == "waiting"
+
+
+def test_hints_at_tables_with_bots_only(served: ServerProcess) -> None:
+    with_bot = served.create(["human", "bot:easy"], QUICK)
+    token = served.join(with_bot, "Ann")["token"]
+    table, tokens = two_players(served)
+
+    async def run() -> None:
+        player = Player(served.ws, with_bot, token)
+        await player.connect()
+        while not player.my_turn:
+            await player.receive(20)
+        await player.send({"type": "hint"})
+        hint = await player.until(lambda f: f["type"] in ("hint", "error"))
+        assert hint["type"] == "hint"
+        assert hint["version"] == player.version
+        legal = {a["action"]: a["points"] for a in player.view["legal"]}
+        assert legal[hint["action"]] == hint["points"]
+        people = await seated(served, table, tokens)
+        first, _ = mover(people)
+        await first.send({"type": "hint"})
+        refused = await first.until(lambda f: f["type"] == "error")
+        assert refused["code"] == "not-now"
+
+    asyncio.run(run())
+
+
+def test_the_replay_viewer_gets_a_record_step_by_step(served: ServerProcess) -> None:
+    golden = Path(__file__).parent.parent / "data" / "golden" / "standard-2p.json"
+    answer = httpx.post(f"{served.url}/api/replay", content=golden.read_bytes())
+    assert answer.status_code == 200
+    steps = answer.json()
+    expected = json.loads(golden.with_suffix(".expected.json").read_text())
+    assert steps["totals"] == expected["totals"]
+    assert len(steps["rounds"]) == len(expected["rounds"])
+    bad = httpx.post(f"{served.url}/api/replay", content=b'{"format": "chess"}')
+    assert bad.status_code == 400 and bad.json()["error"] == "bad-record"
+    assert httpx.post(f"{served.url}/api/replay", content=b"[[[").status_code == 400

@@ -23,6 +23,7 @@ from triominoes.cli.options import rules_from_options
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
+from triominoes.core.commitment import verify as verify_commitments
 from triominoes.core.errors import TriominoesError
 from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
@@ -77,14 +78,25 @@ def replay_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Also check the deal commitments a server published (meta.deal_commitments).",
+        ),
+    ] = False,
 ) -> None:
     """Check a game record and score it with the engine."""
     text = read_text(file)
     try:
         record = loads(text)
         game = replay(record)
+        if verify:
+            checked = verify_commitments(record.to_json())
     except TriominoesError as exc:
         fail(str(exc))
+    if verify and not as_json:
+        typer.echo(f"every deal matches its commitment ({checked} rounds)", err=True)
     if as_json:
         typer.echo(json.dumps(replay_json(game), indent=1))
     else:

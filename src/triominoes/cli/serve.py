@@ -36,6 +36,9 @@ def serve_command(
     sweep_seconds: Annotated[
         float, typer.Option(min=0.1, help="How often to look for idle tables.", hidden=True)
     ] = 60.0,
+    rate: Annotated[
+        float, typer.Option(min=0.1, help="Frames a second a connection may send on average.")
+    ] = 20.0,
     plain_logs: Annotated[
         bool, typer.Option("--plain-logs", help="Log lines for people, not JSON.")
     ] = False,
@@ -56,6 +59,8 @@ def serve_command(
             bot_workers=bot_workers,
             idle_hours=idle_hours,
             sweep_seconds=sweep_seconds,
+            rate=rate,
+            burst=2 * rate,
             log_json=not plain_logs,
         )
     )

@@ -68,7 +68,14 @@ from triominoes.core.rules import (
 )
 from triominoes.core.scoring import Score
 from triominoes.core.tiles import Tile, TileSet, tile_set
-from triominoes.core.view import LegalAction, LogEntry, PlacedTile, PlayerView, RoundSummary
+from triominoes.core.view import (
+    LegalAction,
+    LogEntry,
+    PlacedTile,
+    PlayerView,
+    RoundSummary,
+    view_schema,
+)
 
 __all__ = [
     "DRAW",
@@ -140,4 +147,5 @@ __all__ = [
     "seen_by",
     "snapshot",
     "tile_set",
+    "view_schema",
 ]

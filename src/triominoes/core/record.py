@@ -25,7 +25,7 @@ from triominoes.core.errors import (
     TriominoesError,
 )
 from triominoes.core.game import Game, PlayedRound
-from triominoes.core.round import Outcome
+from triominoes.core.round import Outcome, Round
 from triominoes.core.rules import RuleSet
 from triominoes.core.tiles import TileSet, tile_set
 
@@ -291,6 +291,55 @@ def replay_json(game: Game) -> dict[str, Any]:
             }
         )
     return {
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "finished": game.finished,
+        "winners": list(game.winners),
+    }
+
+
+def replay_steps(record: Record) -> dict[str, Any]:
+    """A record step by step, for a replay viewer: after each action every
+    hand, the pool's size and the totals (a record hides nothing). Raises
+    RecordError like :func:`replay`."""
+    replay(record)  # checks the whole record first
+    tiles = tile_set(record.rules.tile_set)
+    game = Game(record.rules, len(record.players), auto_deal=False)
+    rounds = []
+    for round_record in record.rounds:
+        game.next_round(round_record.deal)
+        played = game.rounds[-1]
+        state = played.state
+
+        def hands(state: Round = state) -> list[list[str]]:
+            return [[t.name for t in tiles.tiles_in(h)] for h in state.hands]
+
+        start = {"hands": hands(), "pool": len(state.pool), "totals": list(game.totals)}
+        steps = []
+        for token in round_record.actions:
+            game.apply(state.seat, token)
+            outcome = played.outcomes[-1]
+            step = outcome_json(outcome)
+            if outcome.drawn is not None:
+                step["tile"] = outcome.drawn.name
+            step.update(hands=hands(), pool=len(state.pool), totals=list(game.totals))
+            steps.append(step)
+        end = state.end
+        rounds.append(
+            {
+                "opener": state.opener,
+                "start": start,
+                "steps": steps,
+                "end": {
+                    "reason": end.reason if end else "unfinished",
+                    "winners": list(end.winners) if end else [],
+                    "points": list(end.points) if end else [0] * state.players,
+                },
+            }
+        )
+    return {
+        "rules": record.rules.to_json(),
+        "players": list(record.players),
         "rounds": rounds,
         "totals": list(game.totals),
         "finished": game.finished,

@@ -316,3 +316,118 @@ def make_view(
         if end is not None
         else None,
     )
+
+
+def view_schema() -> dict[str, Any]:
+    """JSON Schema of :meth:`PlayerView.to_json` (the ``VIEW`` of server.md)."""
+    from triominoes.core.rules import rules_schema
+
+    seat = {"type": "integer", "minimum": 0}
+    seats = {"type": "array", "items": {"type": "integer"}}
+    tile = {"type": "string", "pattern": "^[0-5]-[0-5]-[0-5]$"}
+    token = {"type": "string", "description": "545@1,0, draw or pass (record.md)"}
+    bonus = {
+        "type": "object",
+        "properties": {
+            "hexagons": {"type": "integer", "minimum": 0, "maximum": 3},
+            "bridge": {"type": "boolean"},
+            "two_sided": {"type": "boolean"},
+            "shape": {"enum": ["bridge", "two-sided", None]},
+            "corner": {"type": "boolean"},
+            "tile": {"type": "integer"},
+            "opening": {"type": "integer"},
+            "shape_bonus": {"type": "integer"},
+        },
+        "required": ["hexagons", "bridge", "two_sided", "shape"],
+    }
+    triple = {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3}
+    return {
+        "type": "object",
+        "required": [
+            "seat",
+            "rules",
+            "players",
+            "round",
+            "phase",
+            "hand",
+            "hand_sizes",
+            "pool",
+            "board",
+            "to_move",
+            "legal",
+            "log",
+            "totals",
+            "finished",
+            "winners",
+        ],
+        "properties": {
+            "seat": {"oneOf": [seat, {"type": "null"}]},
+            "rules": rules_schema(),
+            "players": {"type": "integer", "minimum": 2, "maximum": 6},
+            "round": {"type": "integer", "minimum": 0},
+            "phase": {"enum": ["waiting", "opening", "playing", "last-turns", "over"]},
+            "hand": {"type": "array", "items": tile},
+            "hand_sizes": seats,
+            "pool": {"type": "integer", "minimum": 0},
+            "board": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["cell", "corners"],
+                    "properties": {
+                        "cell": {
+                            "type": "array",
+                            "items": {"type": "integer"},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                        "corners": triple,
+                        "tile": tile,
+                    },
+                },
+            },
+            "to_move": {"oneOf": [seat, {"type": "null"}]},
+            "opener": {"oneOf": [seat, {"type": "null"}]},
+            "draws": {"type": "integer", "minimum": 0},
+            "passes": {"type": "integer", "minimum": 0},
+            "out": {"oneOf": [seat, {"type": "null"}]},
+            "last_turns": {"type": "integer", "minimum": 0},
+            "legal": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["action", "points"],
+                    "properties": {"action": token, "points": {"type": "integer"}, "bonus": bonus},
+                },
+            },
+            "log": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "action", "points"],
+                    "properties": {
+                        "seat": seat,
+                        "action": token,
+                        "points": {"type": "integer"},
+                        "bonus": bonus,
+                        "tile": tile,
+                    },
+                },
+            },
+            "round_points": seats,
+            "totals": seats,
+            "last_round": {"type": "boolean"},
+            "finished": {"type": "boolean"},
+            "winners": seats,
+            "round_end": {
+                "type": "object",
+                "required": ["reason", "points", "winners", "hands"],
+                "properties": {
+                    "reason": {"enum": ["out", "blocked"]},
+                    "points": seats,
+                    "winners": seats,
+                    "hands": {"type": "array", "items": {"type": "array", "items": tile}},
+                },
+            },
+        },
+    }

@@ -17,19 +17,25 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from triominoes import __version__
 from triominoes.ai.registry import LEVELS, PLAYERS
+from triominoes.core.errors import TriominoesError
+from triominoes.core.record import read as read_record
+from triominoes.core.record import replay_steps
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, rules_schema
 from triominoes.server.client import Client
 from triominoes.server.config import ServerConfig
 from triominoes.server.hub import Hub, LobbyError
+from triominoes.server.pads import PadError, pad_routes
 from triominoes.server.phrases import PHRASES
 from triominoes.server.protocol import (
     Act,
@@ -38,6 +44,7 @@ from triominoes.server.protocol import (
     BadMessage,
     Chat,
     Hello,
+    Hint,
     Next,
     Ping,
     Rematch,
@@ -50,18 +57,23 @@ from triominoes.server.table import FINISHED, Settings
 log = logging.getLogger("triominoes.server")
 
 STATIC = Path(__file__).parent.parent / "static"
-MAX_BODY = 64 * 1024
+MAX_BODY = 256 * 1024
 PAGES = ("/", "/pad", "/replay")
 
 
-class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+SEAT = r"^(human|bot:[A-Za-z0-9:=.,_-]{1,60})$"
 
-    rules: str | dict[str, Any] = "standard"
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    rules: Annotated[str | dict[str, Any], Field(json_schema_extra=rules_schema())] = "standard"
+    """A preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (record.md)."""
     seats: Annotated[
-        list[Annotated[str, StringConstraints(max_length=64)]],
+        list[Annotated[str, StringConstraints(pattern=SEAT)]],
         Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS),
     ]
+    """Each ``human``, ``bot:LEVEL`` (easy, medium, hard, expert) or ``bot:NAME``."""
     turn_seconds: Annotated[int, Field(ge=5, le=3600)] | None = None
     next_seconds: Annotated[float, Field(ge=0, le=600)] = 30.0
     """How long the table waits between rounds for players to be ready."""
@@ -70,7 +82,7 @@ class CreateTable(BaseModel):
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=32)]
     seat: Annotated[int, Field(ge=0, lt=MAX_PLAYERS)] | None = None
@@ -85,6 +97,13 @@ class Joined(BaseModel):
     seat: int
     token: str
     url: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: a stable code and a sentence."""
+
+    error: str
+    message: str
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
@@ -152,6 +171,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         "(messages: docs/protocol.md).",
     )
     app.add_middleware(BodyLimit)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     def hub() -> Hub:
         return hub_holder["hub"]
@@ -168,14 +188,29 @@ def create_app(config: ServerConfig) -> FastAPI:
         message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
         return error_response(400, "bad-request", message[:300])
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
-        return error_response(exc.status_code, code, str(exc.detail))
+        response = error_response(exc.status_code, code, str(exc.detail))
+        if exc.status_code == 405:
+            # The path's routes together: GET and POST /api/tables are two routes.
+            allowed: set[str] = set()
+            for route in app.routes:
+                match, _ = route.matches({"type": "http", "path": request.url.path, "method": ""})
+                if match != Match.NONE:
+                    allowed |= getattr(route, "methods", None) or set()
+            response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
         return error_response(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(PadError)
+    async def pad_error(request: Request, exc: PadError) -> JSONResponse:
+        return error_response(exc.status, exc.code, str(exc))
+
+    app.include_router(pad_routes(hub, base_url))
 
     # --- operations ---------------------------------------------------------------
 
@@ -270,6 +305,21 @@ def create_app(config: ServerConfig) -> FastAPI:
             if game.number == number and game.record is not None:
                 return game.record
         raise LobbyError("not-found", f"table {table_id} has no finished game {number}", 404)
+
+    @app.post("/api/replay", tags=["replay"])
+    async def replay_record(request: Request) -> dict[str, Any]:
+        """A record (as uploaded to the replay viewer) step by step, by the engine."""
+        try:
+            data = json.loads(await request.body())
+            return replay_steps(read_record(data))
+        except (ValueError, RecursionError) as exc:
+            message = str(exc) if isinstance(exc, TriominoesError) else "the body is not a record"
+            raise LobbyError("bad-record", message[:300]) from None
+
+    @app.get("/api/tables/{table_id}/games/{number}/replay", tags=["replay"], responses={404: {}})
+    async def game_replay(table_id: str, number: int) -> dict[str, Any]:
+        record = await game_record(table_id, number)
+        return replay_steps(read_record(record))
 
     @app.get("/api/phrases", tags=["reference"])
     async def phrases() -> dict[str, str]:
@@ -423,6 +473,37 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
             await table.rematch(client)
         elif isinstance(frame, Back):
             await table.back(client)
+        elif isinstance(frame, Hint):
+            await table.hint(client)
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, with the errors this server really sends: 400
+    with ``{"error", "message"}`` where FastAPI would say 422."""
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    from fastapi.openapi.utils import get_openapi
+
+    schema = get_openapi(
+        title=app.title, version=app.version, description=app.description, routes=app.routes
+    )
+    error = {
+        "description": "An error",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+    }
+    schema.setdefault("components", {}).setdefault("schemas", {})["ErrorBody"] = (
+        ErrorBody.model_json_schema()
+    )
+    for path in schema.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            for status in ("400", "413", *(k for k in responses if k.startswith("4"))):
+                responses[status] = error
+    for name in ("HTTPValidationError", "ValidationError"):
+        schema["components"]["schemas"].pop(name, None)
+    app.openapi_schema = schema
+    return schema
 
 
 def _safe_url(url: str) -> str:

@@ -23,6 +23,20 @@ def choose(spec: str, seed: int, view: dict[str, Any]) -> str:
     return str(player.choose(PlayerView.from_json(view)))
 
 
+HINT_BOT = "expert"
+
+
+def hint(view: dict[str, Any]) -> dict[str, Any]:
+    """The strongest bot's suggestion for a seat, with what it scores
+    (runs in a worker process; the view is all it sees)."""
+    seen = PlayerView.from_json(view)
+    action = str(make_player(HINT_BOT, seed=secrets.randbits(32)).choose(seen))
+    for legal in seen.legal:
+        if str(legal.action) == action:
+            return legal.to_json()
+    raise ValueError(f"the hint {action} is not a legal action")  # pragma: no cover
+
+
 def _warm_up() -> None:
     """Import the engine and the bots before the first move is asked for."""
 
@@ -39,6 +53,10 @@ class BotPool:
         return await loop.run_in_executor(
             self._pool, choose, spec, secrets.randbits(32), view.to_json()
         )
+
+    async def hint(self, view: PlayerView) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, hint, view.to_json())
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -24,6 +24,7 @@ from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from triominoes.server.bots import BotPool
 from triominoes.server.config import ServerConfig
 from triominoes.server.metrics import Metrics
+from triominoes.server.pads import Followers
 from triominoes.server.security import new_table_id, new_token, token_hash
 from triominoes.server.table import (
     BOT,
@@ -66,6 +67,7 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Any = None
         self.stopping = False
+        self.pads = Followers()
 
     # --- life ------------------------------------------------------------------
 
@@ -193,6 +195,30 @@ class Hub:
             message["seats"] = True
         self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
 
+    def shared(self, table: Table) -> None:
+        """Tell the other processes who is ready and what takeback is asked."""
+        if self._redis is not None:
+            message = {
+                "from": self.instance,
+                "table": table.id,
+                "version": table.version,
+                "meta": table.meta(),
+            }
+            self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
+
+    def pad_saved(self, pad_id: str, version: int) -> None:
+        """Tell the other processes' followers of a pad that it changed."""
+        if self._redis is not None:
+            message = {"from": self.instance, "pad": pad_id, "version": version}
+            self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
+
+    async def _pad_changed(self, pad_id: str) -> None:
+        if not self.pads.sockets.get(pad_id):
+            return
+        row = await asyncio.to_thread(self.store.pad, pad_id)
+        if row is not None:
+            await self.pads.tell(pad_id, row.version, row.data)
+
     def chatted(self, table: Table, line: dict[str, Any]) -> None:
         table.show_chat(line)
         if self._redis is not None:
@@ -215,12 +241,18 @@ class Hub:
                 continue
             if data.get("from") == self.instance:
                 continue
+            if "pad" in data:
+                await self._pad_changed(str(data["pad"]))
+                continue
             table = self.tables.get(data.get("table", ""))
             if table is None:
                 continue
             if "chat" in data:
                 table.chat.append(data["chat"])
                 table.show_chat(data["chat"])
+                continue
+            if "meta" in data:
+                await table.share(data["meta"], data.get("version", -1))
                 continue
             async with table.lock:
                 if data.get("seats") or data.get("version", 0) > table.version:

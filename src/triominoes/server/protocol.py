@@ -83,8 +83,14 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
+class Hint(_Frame):
+    """Ask for the strongest bot's suggestion (at tables with bots)."""
+
+    type: Literal["hint"]
+
+
 ClientFrame = Annotated[
-    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Ping,
+    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Ping | Hint,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
@@ -204,4 +210,93 @@ SERVER_FRAMES: dict[str, Any] = {
         },
     },
     "pong": {"type": "object", "properties": {"type": {"const": "pong"}}},
+    "hint": {
+        "type": "object",
+        "required": ["type", "version", "action", "points"],
+        "properties": {
+            "type": {"const": "hint"},
+            "version": {"type": "integer", "description": "the version the hint is for"},
+            "action": {"type": "string"},
+            "points": {"type": "integer"},
+            "bonus": {"type": "object"},
+        },
+    },
 }
+
+
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "What the server adds to the engine's view under the key 'table'",
+    "required": ["id", "status", "game", "seats"],
+    "properties": {
+        "id": {"type": "string"},
+        "status": {"enum": ["waiting", "playing", "finished", "closed"]},
+        "game": {"type": "integer", "description": "the game at this table, from 1 (rematches)"},
+        "settings": {
+            "type": "object",
+            "properties": {
+                "turn_seconds": {"type": ["number", "null"]},
+                "next_seconds": {"type": "number"},
+                "bot_pace": {"type": "number"},
+            },
+        },
+        "seats": {
+            "type": "array",
+            "description": "per engine seat (the view's seat numbers)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "table_seat": {"type": "integer"},
+                    "name": {"type": ["string", "null"]},
+                    "kind": {"enum": ["human", "bot"]},
+                    "bot": {"type": ["string", "null"]},
+                    "connected": {"type": "boolean"},
+                    "stand_in": {"type": "boolean", "description": "a bot plays for them"},
+                    "ready": {"type": "boolean", "description": "ready for the next round"},
+                },
+            },
+        },
+        "commitments": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "SHA-256 commitment to each round's deal, published when dealt",
+        },
+        "clock": {"type": ["number", "null"], "description": "the turn's deadline (epoch s)"},
+        "next": {"type": ["number", "null"], "description": "when the next round is dealt"},
+        "takeback": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "properties": {
+                        "seat": {"type": "integer"},
+                        "waiting_for": {"type": "array", "items": {"type": "integer"}},
+                    },
+                },
+            ]
+        },
+        "chat": {"type": "array", "items": {"type": "object"}},
+        "now": {"type": "number", "description": "the server's clock (epoch s)"},
+    },
+}
+
+
+def protocol_schema() -> dict[str, Any]:
+    """Every WebSocket frame as one JSON Schema document (docs/protocol.schema.json)."""
+    from triominoes.core.view import view_schema
+
+    client = client_schema()
+    view = view_schema()
+    view["properties"]["table"] = TABLE_SCHEMA
+    defs = dict(client.pop("$defs", {}))
+    defs["ClientFrame"] = client
+    defs["View"] = view
+    defs["ServerFrame"] = {"oneOf": [{"$ref": f"#/$defs/{name}Frame"} for name in SERVER_FRAMES]}
+    for name, schema in SERVER_FRAMES.items():
+        defs[f"{name}Frame"] = schema
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Triominoes WebSocket frames",
+        "$defs": defs,
+    }

@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import signal
 import sys
 import time
+from types import FrameType
 from typing import Any
 
 import uvicorn
@@ -60,29 +60,42 @@ def configure_logging(json_lines: bool) -> None:
 class Server(uvicorn.Server):
     """uvicorn, with the table hub drained before the sockets close."""
 
-    def install_signal_handlers(self) -> None:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(self._drain()))
+    _loop: asyncio.AbstractEventLoop | None = None
+    _draining = False
+
+    async def serve(self, sockets: Any = None) -> None:
+        self._loop = asyncio.get_running_loop()
+        await super().serve(sockets)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        # A stop asked for by a signal is a clean stop: exit 0 afterwards,
+        # not by re-raising the signal.
+        if self._draining or self._loop is None:
+            self.force_exit = self._draining
+            self.should_exit = True
+            return
+        self._draining = True
+        self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._drain()))
 
     async def _drain(self) -> None:
-        if self.should_exit:
-            self.force_exit = True
-            return
-        app = self.config.loaded_app
-        hub = getattr(getattr(app, "state", None), "hub", None)
-        if hub is None:  # wrapped by middleware: find the FastAPI app
-            inner = getattr(app, "app", None)
-            while inner is not None and hub is None:
-                hub = getattr(getattr(inner, "state", None), "hub", None)
-                inner = getattr(inner, "app", None)
         started = time.monotonic()
+        hub = _hub_of(self.config.loaded_app)
         if hub is not None:
             await hub.stop()
         logging.getLogger("triominoes.server").info(
             "stopped", extra={"drain_seconds": round(time.monotonic() - started, 3)}
         )
         self.should_exit = True
+
+
+def _hub_of(app: Any) -> Any:
+    """The hub of the FastAPI app inside uvicorn's middleware wrappers."""
+    while app is not None:
+        hub = getattr(getattr(app, "state", None), "hub", None)
+        if hub is not None:
+            return hub
+        app = getattr(app, "app", None)
+    return None
 
 
 def serve(config: ServerConfig) -> None:

@@ -625,12 +625,45 @@ class Table:
                 self.error(client, "not-now", "no round is waiting to be dealt")
                 return
             self.seats[client.seat].ready = True
-            if all(s.ready or not s.human or s.stand_in for s in self.seats):
-                change, events = self._deal_in_memory()
-                if await self._commit([change]):
-                    self._after(events)
-            else:
-                self.broadcast()
+            await self._deal_if_ready()
+            self.hub.shared(self)
+
+    async def _deal_if_ready(self) -> None:
+        """Deal when every player is ready (under the lock), else show who is."""
+        game = self.game
+        if game is None or not game.needs_deal or self.status != PLAYING:
+            return
+        if all(s.ready or not s.human or s.stand_in for s in self.seats):
+            change, events = self._deal_in_memory()
+            if await self._commit([change]):
+                self._after(events)
+        else:
+            self.broadcast()
+
+    def meta(self) -> dict[str, Any]:
+        """What a table keeps in memory only: shared with the other processes."""
+        takeback = self.takeback
+        return {
+            "ready": [s.seat for s in self.seats if s.ready],
+            "takeback": {"seat": takeback["seat"], "waiting": sorted(takeback["waiting"])}
+            if takeback
+            else None,
+        }
+
+    async def share(self, meta: dict[str, Any], version: int) -> None:
+        """Another process's readiness and takeback request for this table."""
+        async with self.lock:
+            if version != self.version:
+                return
+            for seat in self.seats:
+                seat.ready = seat.seat in meta.get("ready", [])
+            takeback = meta.get("takeback")
+            self.takeback = (
+                {"seat": takeback["seat"], "waiting": set(takeback["waiting"])}
+                if takeback
+                else None
+            )
+            await self._deal_if_ready()
 
     async def ask_takeback(self, client: Client) -> None:
         async with self.lock:
@@ -650,6 +683,7 @@ class Table:
                 return
             self.takeback = {"seat": seat, "waiting": waiting}
             self.broadcast()
+            self.hub.shared(self)
 
     def _takeback_refusal(self, seat: int) -> str | None:
         game = self.game
@@ -674,12 +708,13 @@ class Table:
             if not accept:
                 self.takeback = None
                 self.broadcast()
-                return
-            pending["waiting"].discard(client.seat)
-            if pending["waiting"]:
-                self.broadcast()
             else:
-                await self._take_back(pending["seat"])
+                pending["waiting"].discard(client.seat)
+                if pending["waiting"]:
+                    self.broadcast()
+                else:
+                    await self._take_back(pending["seat"])
+            self.hub.shared(self)
 
     async def _take_back(self, seat: int) -> None:
         game = self.game
@@ -698,6 +733,25 @@ class Table:
                 self.error(client, "not-now", "a rematch follows a finished game")
                 return
             await self._start_game(self.order[1:] + self.order[:1])
+
+    async def hint(self, client: Client) -> None:
+        """The strongest bot's suggestion for the client's seat, at tables
+        where bots play (where people play people, hints would be help
+        from outside)."""
+        game = self.game
+        if client.seat is None:
+            self.error(client, "unauthorized", "spectators have no seat", state=False)
+            return
+        if not any(not s.human for s in self.seats):
+            self.error(client, "not-now", "hints are for games with bots", state=False)
+            return
+        seat = self.engine_seat(client.seat)
+        if game is None or game.to_move != seat or self.status != PLAYING:
+            self.error(client, "not-now", "hints are for your turn", state=False)
+            return
+        version = self.version
+        suggestion = await self.hub.bots.hint(game.view(seat))
+        client.send({"type": "hint", "version": version, **suggestion})
 
     async def say(self, client: Client, phrase: str) -> None:
         if client.seat is None:

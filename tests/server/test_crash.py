@@ -1,0 +1,86 @@
+"""kill -9 of the server in the middle of many games: nothing acknowledged is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.harness import Player, ServerProcess
+from triominoes.core.record import read, replay
+
+RULES = {"preset": "standard", "target_score": 150}
+GAMES = 6
+
+
+async def play_until_killed(players: list[Player]) -> None:
+    with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+        await asyncio.gather(*(p.play() for p in players))
+
+
+def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(db_url, cwd=tmp_path).start()
+    tables: list[tuple[str, list[str]]] = []
+    try:
+        for _ in range(GAMES):
+            table = server.create(["human", "human"], RULES)
+            tokens = [server.join(table, name)["token"] for name in ("Ann", "Ben")]
+            tables.append((table, tokens))
+
+        async def first_half() -> list[list[Player]]:
+            seated = []
+            for index, (table, tokens) in enumerate(tables):
+                players = [
+                    Player(server.ws, table, t, random.Random(index * 2 + i))
+                    for i, t in enumerate(tokens)
+                ]
+                for player in players:
+                    await player.connect()
+                seated.append(players)
+            games = [asyncio.create_task(play_until_killed(p)) for p in seated]
+            while sum(len(p.acks) for players in seated for p in players) < 20 * GAMES:
+                await asyncio.sleep(0.02)
+            server.kill()  # SIGKILL, mid-game: no chance to finish anything
+            await asyncio.gather(*games)
+            return seated
+
+        before = asyncio.run(first_half())
+        assert all(not players[0].view.get("finished") for players in before)
+    finally:
+        server.stop()
+
+    again = ServerProcess(db_url, cwd=tmp_path).start()
+    try:
+
+        async def second_half() -> None:
+            for (table, tokens), old in zip(tables, before, strict=True):
+                acked = max(v for p in old for v in p.acks.values())
+                players = [
+                    Player(again.ws, table, t, random.Random(i)) for i, t in enumerate(tokens)
+                ]
+                for player, previous in zip(players, old, strict=True):
+                    await player.connect()
+                    assert player.version >= acked
+                    # Every acknowledged act is there, with its version: a
+                    # resend gets the very same ack and changes nothing.
+                    for frame_id, version in previous.acks.items():
+                        await player.send(
+                            {"type": "act", "id": frame_id, "version": 0, "action": "pass"}
+                        )
+                        ack = await player.until(lambda f: f["type"] in ("ack", "error"))
+                        assert ack == {"type": "ack", "id": frame_id, "version": version}
+                await asyncio.gather(*(p.play() for p in players))
+                assert players[0].view["finished"]
+
+        asyncio.run(second_half())
+        for table, _ in tables:
+            record = again.record(table)
+            assert record.status_code == 200
+            game = replay(read(record.json()))
+            assert game.finished
+            assert game.totals == again.summary(table)["totals"]
+    finally:
+        again.stop()

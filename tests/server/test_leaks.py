@@ -1,0 +1,122 @@
+"""Nothing hidden leaks: every frame and HTTP answer each seat and spectator
+got, across whole games, names no tile that recipient may not know."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import httpx
+
+from tests.server.harness import Player, ServerProcess
+from triominoes.core.deal import Deal
+from triominoes.core.game import Game
+from triominoes.core.record import read
+from triominoes.core.tiles import tile_set
+
+TILE = re.compile(r'"([0-5]-[0-5]-[0-5])"')
+
+
+def hidden_by_version(record: dict[str, Any]) -> dict[int, tuple[list[set[str]], bool]]:
+    """Per version: each seat's tiles and the pool's (as names), and whether
+    the round is over (every hand shown); from the finished game's record."""
+    parsed = read(record)
+    tiles = tile_set(parsed.rules.tile_set)
+    game = Game(parsed.rules, len(parsed.players), auto_deal=False)
+    out: dict[int, tuple[list[set[str]], bool]] = {}
+    version = 0
+
+    def note() -> None:
+        state = game.round
+        places = [{t.name for t in tiles.tiles_in(h)} for h in state.hands]
+        places.append({tiles.tiles[t].name for t in state.pool})
+        out[version] = (places, state.over)
+
+    for round_record in parsed.rounds:
+        game.next_round(Deal(round_record.deal.hands, round_record.deal.pool))
+        version += 1
+        note()
+        for token in round_record.actions:
+            game.apply(game.round.seat, token)
+            version += 1
+            note()
+    return out
+
+
+def leaks(text: str, seat: int | None, known: tuple[list[set[str]], bool]) -> set[str]:
+    """Hidden tile names in a frame's text (its rule set apart)."""
+    places, over = known
+    pool = places[-1]
+    hidden = set(pool)
+    if not over:
+        for other, hand in enumerate(places[:-1]):
+            if other != seat:
+                hidden |= hand
+    return {name for name in TILE.findall(text) if _canonical(name) in hidden}
+
+
+def _canonical(name: str) -> str:
+    a, b, c = name.split("-")
+    rotations = [(a, b, c), (b, c, a), (c, a, b)]
+    return "-".join(min(rotations))
+
+
+def without_rules(frame: dict[str, Any]) -> str:
+    data = json.loads(json.dumps(frame))
+    view = data.get("view")
+    if isinstance(view, dict):
+        view.pop("rules", None)
+    data.pop("rules", None)
+    return json.dumps(data)
+
+
+def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerProcess) -> None:
+    games = [
+        (["human", "human"], {"preset": "standard", "target_score": 120}),
+        (["human", "bot:easy", "human"], {"preset": "czech", "target_score": 100}),
+        (["human", "human", "human", "bot:random"], {"preset": "spanish", "target_score": 80}),
+    ]
+    checked = 0
+    for seats, rules in games:
+        table = server.create(seats, rules)
+        tokens = [server.join(table, f"P{i}")["token"] for i, s in enumerate(seats) if s == "human"]
+        answers: list[str] = []
+
+        async def run(table: str, tokens: list[str], answers: list[str]) -> list[Player]:
+            players = [Player(server.ws, table, t, random.Random(i)) for i, t in enumerate(tokens)]
+            watcher = Player(server.ws, table, None)
+            for client in [*players, watcher]:
+                await client.connect()
+            tasks = [asyncio.create_task(p.play()) for p in players]
+            while not all(t.done() for t in tasks):
+                early = httpx.get(f"{server.url}/api/tables/{table}/record")
+                summary = httpx.get(f"{server.url}/api/tables/{table}")
+                if early.status_code == 200:  # only once it is over
+                    assert summary.json()["status"] == "finished"
+                else:
+                    answers.append(early.text)
+                answers.append(summary.text)
+                await asyncio.sleep(0.2)
+            await asyncio.gather(*tasks)
+            while not watcher.view.get("finished"):
+                await watcher.receive(20)
+            return [*players, watcher]
+
+        clients = asyncio.run(run(table, tokens, answers))
+        record = server.record(table).json()
+        known = hidden_by_version(record)
+        for client in clients:
+            seat = client.view["seat"]
+            for frame in client.frames:
+                found = leaks(without_rules(frame), seat, known[frame["version"]])
+                assert not found, (seat, frame["type"], frame["version"], found)
+                checked += 1
+        for text in answers:
+            data = json.loads(text)
+            if "error" in data:
+                continue
+            assert not TILE.findall(without_rules(data)), text[:200]
+    assert checked > 300
