@@ -19,6 +19,7 @@ import io
 import json
 import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from triominoes.core.errors import ERRORS, BadToken, IllegalAction  # noqa: E402
 from triominoes.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE  # noqa: E402
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
@@ -114,6 +116,9 @@ def updated(language: str, template: Catalog) -> Catalog:
 
 
 def render_mo(catalog: Catalog) -> bytes:
+    # A catalog read from a .po without dates takes "now" as its creation
+    # date, and the .mo header would change every minute: fix it.
+    catalog.creation_date = FIXED_DATE
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()

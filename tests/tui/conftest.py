@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
+from typing import Any, ParamSpec
 
 from textual.pilot import Pilot
 
@@ -13,6 +16,18 @@ from triominoes.tui.app import PlayApp
 from triominoes.tui.hint import suggest
 from triominoes.tui.start import new_game
 from triominoes.tui.text import use_language
+
+P = ParamSpec("P")
+
+
+def synchronously(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
+    """Run an async test in its own event loop (like the server's tests)."""
+
+    @functools.wraps(test)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
 
 
 def make_app(

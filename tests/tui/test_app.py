@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from triominoes.core.actions import Place
 from triominoes.core.record import read, replay
 from triominoes.core.rules import preset
@@ -14,15 +12,14 @@ from triominoes.tui.app import BoardView, HandoverScreen, HelpScreen, PlayApp, R
 from triominoes.tui.board import SCALE
 from triominoes.tui.start import resume_game
 
-from .conftest import make_app, settle, take_turn
-
-pytestmark = pytest.mark.asyncio
+from .conftest import make_app, settle, synchronously, take_turn
 
 
 def text_of(app: PlayApp, selector: str) -> str:
     return str(app.query_one(selector).render())
 
 
+@synchronously
 async def test_a_whole_round_by_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -50,6 +47,7 @@ async def test_a_whole_round_by_keys(tmp_path: Path) -> None:
         assert "Round 2" in text_of(app, "#title")
 
 
+@synchronously
 async def test_keys_choose_a_tile_its_cell_and_rotation(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json", seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -77,6 +75,7 @@ async def test_keys_choose_a_tile_its_cell_and_rotation(tmp_path: Path) -> None:
         assert app.selection.current_tile == tile
 
 
+@synchronously
 async def test_the_mouse_chooses_a_tile_and_a_cell_and_places(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json", seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -103,6 +102,7 @@ async def test_the_mouse_chooses_a_tile_and_a_cell_and_places(tmp_path: Path) ->
         assert target in cells and len(cells) > before
 
 
+@synchronously
 async def test_undo_takes_back_your_move_and_save_then_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     app = make_app(save, seed=11)
@@ -129,6 +129,7 @@ async def test_undo_takes_back_your_move_and_save_then_resume(tmp_path: Path) ->
     assert [s.kind for s in resumed.table.seats] == ["human", "bot:easy"]
 
 
+@synchronously
 async def test_hint_chooses_the_expert_bots_placement(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json", seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -146,6 +147,7 @@ async def test_hint_chooses_the_expert_bots_placement(tmp_path: Path) -> None:
             assert app.selection.current == hint  # the hinted placement is chosen
 
 
+@synchronously
 async def test_hot_seat_hides_the_rack_between_players(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json", ("human", "human"), seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -163,6 +165,7 @@ async def test_hot_seat_hides_the_rack_between_players(tmp_path: Path) -> None:
         assert not app.query_one(Rack).hidden
 
 
+@synchronously
 async def test_an_illegal_key_gets_the_engines_reason_in_the_language(tmp_path: Path) -> None:
     app = make_app(tmp_path / "game.json", seed=11, lang="de")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -177,6 +180,7 @@ async def test_an_illegal_key_gets_the_engines_reason_in_the_language(tmp_path: 
         assert not isinstance(app.screen, HelpScreen)
 
 
+@synchronously
 async def test_a_finished_game_is_saved_as_a_record(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     rules = preset("standard").with_overrides(

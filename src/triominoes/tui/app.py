@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -48,6 +48,7 @@ from triominoes.tui.words import (
     narrate,
     points_text,
     rules_line,
+    server_keeps_it,
     status_line,
     summary_lines,
 )
@@ -87,6 +88,8 @@ class BoardView(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.drawing: Drawing = draw(())
+        self.styles.width = self.drawing.width
+        self.styles.height = self.drawing.height
 
     def show(self, picture: Drawing) -> None:
         resized = (picture.width, picture.height) != (self.drawing.width, self.drawing.height)
@@ -165,6 +168,25 @@ class Rack(Widget):
         index = (event.y // 3) * self.per_line() + event.x // RACK_WIDTH
         if event.x % RACK_WIDTH < RACK_WIDTH - 2 and index < len(self.selection.hand):
             self.post_message(self.TileClicked(index))
+
+
+class RoundLog(Widget):
+    """This round's actions, the latest at the bottom: as many as fit, each
+    on one line (what shows depends only on the log and the widget's size)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        if lines != self.lines:
+            self.lines = lines
+            self.refresh()
+
+    def render(self) -> Text:
+        height = max(1, self.size.height)
+        shown = self.lines[-height:]
+        return Text("\n".join(shown), no_wrap=True, overflow="ellipsis")
 
 
 KEYS: list[tuple[str, str]] = [
@@ -334,8 +356,7 @@ class PlayApp(App[None]):
                 yield Static(id="scores")
                 yield Static(id="rounds")
                 yield Static(id="placements")
-                with VerticalScroll(id="log", can_focus=False):
-                    yield Static(id="log-text")
+                yield RoundLog(id="log")
         yield Rack(id="rack")
         yield Static(id="choice")
         yield Static(id="message")
@@ -393,10 +414,7 @@ class PlayApp(App[None]):
         self.query_one("#rack", Rack).show(self.selection)
         self.set_text("#placements", self.placements_text() if mine else "")
         self.set_text("#choice", self.choice_text())
-        log = "\n".join(log_line(entry, seats, tiles) for entry in view.log)
-        if log != self.shown.get("#log-text"):
-            self.set_text("#log-text", log)
-            self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#log", RoundLog).show([log_line(e, seats, tiles) for e in view.log])
         self.call_after_refresh(self.scroll_board, centre)
 
     def scroll_board(self, centre: bool) -> None:
@@ -548,6 +566,9 @@ class PlayApp(App[None]):
             return
         seat = view.to_move
         if seat is None:
+            if self.table.live:  # before the first deal on a server
+                self.busy = True
+                self.run_others()
             return
         if seat in self.table.here:
             if seat != self.viewer:
@@ -569,9 +590,19 @@ class PlayApp(App[None]):
 
     def next_round(self) -> None:
         self.last_cell = None
-        self.update_view(self.table.ready())
-        self.redraw(centre=True)
-        self.proceed()
+        self.busy = True
+        self.say(_("Waiting for the next round…"))
+        self.deal_next()
+
+    @work(thread=True, exclusive=True, group="table")
+    def deal_next(self) -> None:
+        """Ready for the next round (a server may wait for the other players)."""
+        try:
+            events = self.table.ready()
+            self.call_from_thread(self.update_view, events)
+            self.call_from_thread(self.redraw, centre=True)
+        finally:
+            self.call_from_thread(self.others_done)
 
     @work(thread=True, exclusive=True, group="table")
     def run_others(self) -> None:
@@ -652,7 +683,9 @@ class PlayApp(App[None]):
         self.proceed()
 
     def action_save(self) -> None:
-        if self.save_quietly():
+        if not self.table.keeps_record:
+            self.say(server_keeps_it())
+        elif self.save_quietly():
             self.say(_("Game saved to {path}").format(path=self.save_path))
 
     def save_quietly(self) -> bool:
@@ -664,7 +697,8 @@ class PlayApp(App[None]):
         return True
 
     def action_quit_game(self) -> None:
-        if self.played and not self.view.finished and self.save_quietly():
+        keep = self.table.keeps_record and self.played and not self.view.finished
+        if keep and self.save_quietly():
             self.farewell = _(
                 "Game saved to {path}; go on with: triominoes play --resume {path}"
             ).format(path=self.save_path)

@@ -16,7 +16,14 @@ import typer
 from triominoes.cli.options import rules_from_options
 from triominoes.core.errors import TriominoesError
 from triominoes.i18n import LANGUAGES
-from triominoes.tui.start import Setup, SetupError, new_game, resume_game, seat_kinds
+from triominoes.tui.start import (
+    Setup,
+    SetupError,
+    join_game,
+    new_game,
+    resume_game,
+    seat_kinds,
+)
 from triominoes.tui.text import use_language
 
 
@@ -50,11 +57,18 @@ def play_command(
         Path | None,
         typer.Option(help="Where the record goes (default: the resumed file, else a new one)."),
     ] = None,
+    join: Annotated[
+        str | None,
+        typer.Option(help="Play at a table on a server: its invite or seat URL (/t/ID...)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option(help="Your name at the table (with --join; default: login).")
+    ] = None,
     pace: Annotated[
         float, typer.Option(min=0, help="Seconds to show each bot action (Textual game).")
     ] = 0.4,
 ) -> None:
-    """Play a game in the terminal against bots or at a hot seat."""
+    """Play a game in the terminal against bots, at a hot seat or on a server."""
     from triominoes.cli.main import fail
 
     if lang is not None and lang not in LANGUAGES:
@@ -62,8 +76,24 @@ def play_command(
     use_language(lang)
     if save is not None and save.is_dir():
         fail(f"--save {save} is a folder")
+    local = {
+        "--players": players is not None,
+        "--rules": rules is not None,
+        "--set": bool(set_),
+        "--bot": bool(bot),
+        "--seat": bool(seat),
+        "--seed": seed is not None,
+        "--resume": resume is not None,
+    }
+    if join is not None and any(local.values()):
+        given = ", ".join(option for option, used in local.items() if used)
+        fail(f"{given} do not go with --join (the server's table has its own)")
+    if name is not None and join is None:
+        fail("--name goes with --join")
     try:
-        if resume is not None:
+        if join is not None:
+            setup = join_game(join, name, save)
+        elif resume is not None:
             if rules is not None or set_:
                 fail("--rules and --set do not go with --resume (the record has its rules)")
             if players is not None:
@@ -76,7 +106,10 @@ def play_command(
     except (SetupError, TriominoesError) as exc:
         fail(str(exc))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    status = run_plain(setup) if plain or not terminal else run_app(setup, pace)
+    try:
+        status = run_plain(setup) if plain or not terminal else run_app(setup, pace)
+    finally:
+        setup.table.close()
     raise typer.Exit(status)
 
 
@@ -84,7 +117,12 @@ def run_plain(setup: Setup) -> int:
     from triominoes.tui.plain import PlainGame
 
     game = PlainGame(setup.table, setup.save_path, stdin=sys.stdin, stdout=sys.stdout)
-    return game.run(setup.opening)
+    try:
+        return game.run(setup.opening)
+    except KeyboardInterrupt:  # Ctrl-C: leave as with quit (an unfinished game is saved)
+        game.say("")
+        game.leave()
+        return 130
 
 
 def run_app(setup: Setup, pace: float) -> int:

@@ -31,6 +31,7 @@ from triominoes.tui.words import (
     narrate,
     points_text,
     rules_line,
+    server_keeps_it,
     status_line,
     summary_lines,
     tiles_count,
@@ -167,7 +168,10 @@ class PlainGame:
             self.say(_("Took back your last move."))
             return True
         elif name == "save":
-            self.save()
+            if not self.table.keeps_record:
+                self.say(server_keeps_it())
+            elif self.save():
+                self.say(_("Game saved to {path}").format(path=self.save_path))
         return False
 
     def save(self) -> bool:
@@ -179,7 +183,7 @@ class PlainGame:
         return True
 
     def leave(self) -> None:
-        if self.played and self.save():
+        if self.played and self.table.keeps_record and self.save():
             self.say(
                 _("Game saved to {path}; go on with: triominoes play --resume {path}").format(
                     path=self.save_path

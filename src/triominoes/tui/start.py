@@ -3,6 +3,7 @@ saved one."""
 
 from __future__ import annotations
 
+import getpass
 import json
 import secrets
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from triominoes.ai.registry import make_player
 from triominoes.core.events import Event
 from triominoes.core.record import read, replay
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
-from triominoes.tui.table import BOT, HUMAN, LocalTable, Seat
+from triominoes.tui.table import BOT, HUMAN, LocalTable, Seat, Table
 from triominoes.tui.words import default_names
 
 DEFAULT_BOT = "medium"
@@ -70,9 +71,27 @@ def _check_bots(kinds: Sequence[str]) -> None:
 
 @dataclass
 class Setup:
-    table: LocalTable
+    table: Table
     opening: list[Event]
     save_path: Path
+
+
+def join_game(url: str, name: str | None, save: Path | None) -> Setup:
+    """A seat at a table on a server (its record is saved here once the game is over)."""
+    from triominoes.tui.remote import JoinError, RemoteTable
+
+    try:
+        table = RemoteTable.join(url, name or default_name())
+    except JoinError as exc:
+        raise SetupError(str(exc)) from None
+    return Setup(table, [], save or default_save_path())
+
+
+def default_name() -> str:
+    try:
+        return getpass.getuser()[:32] or "Player"
+    except (OSError, KeyError):
+        return "Player"
 
 
 def new_game(rules: RuleSet, kinds: Sequence[str], seed: int | None, save: Path | None) -> Setup:

@@ -78,6 +78,11 @@ class Table(ABC):
     here: tuple[int, ...]
     """The seats played at this terminal (several: hot seat)."""
     rules: RuleSet
+    live = False
+    """The game changes without this terminal (a server's clock, other
+    clients): ``wait`` blocks until it does, also while no seat is to move."""
+    keeps_record = True
+    """The record is kept here: it can be saved at any time."""
 
     @abstractmethod
     def view(self, seat: int) -> PlayerView:

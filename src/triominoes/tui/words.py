@@ -246,3 +246,7 @@ def choice_line(
         where=where,
         points=points_text(legal.points, legal.score),
     )
+
+
+def server_keeps_it() -> str:
+    return _("The server keeps this game; its record is saved here when the game is over.")
