@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from tests.server.harness import ServerProcess
 from triominoes.core.record import read, replay
 from triominoes.tui.app import PlayApp, SummaryScreen
+from triominoes.tui.remote import RemoteTable
 from triominoes.tui.start import join_game
 from triominoes.tui.text import use_language
 
@@ -135,3 +137,52 @@ async def test_the_textual_game_plays_a_round_on_the_server(
             assert app.view.round == 2
     finally:
         setup.table.close()
+
+
+def test_a_restarted_server_loses_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start()
+    try:
+        url = invite(server, ["human", "bot:easy"], SHORT)
+        table = RemoteTable.join(url, "Ann")
+        seat = table.here[0]
+        mine: list[str] = []
+
+        def best() -> str:
+            return str(max(table.view(seat).legal, key=lambda a: a.points).action)
+
+        def play(actions: int) -> None:
+            while not table.view(seat).finished:
+                view = table.view(seat)
+                if view.round_end is not None:
+                    table.ready()
+                elif view.to_move == seat:
+                    if len(mine) >= actions:
+                        return
+                    token = best()
+                    table.act(seat, token)
+                    mine.append(token)
+                else:
+                    table.wait()
+
+        try:
+            play(4)  # returns when it is our move
+            server.kill()  # SIGKILL: the socket dies with it
+            token = best()
+            answer: dict[str, object] = {}
+            sender = threading.Thread(target=lambda: answer.update(events=table.act(seat, token)))
+            sender.start()  # the act goes out on the dead socket...
+            server.start()  # ...and again under the same id once the table reconnects
+            sender.join(90)
+            assert "events" in answer
+            assert table.connections == 2
+            mine.append(token)
+            play(10_000)
+        finally:
+            table.close()
+        record = server.record(url.rsplit("/", 1)[1]).json()
+        game = replay(read(record))
+        assert game.finished
+        played = [str(o.action) for r in game.rounds for o in r.outcomes if o.seat == seat]
+        assert played == mine  # every acknowledged action, each once
+    finally:
+        server.stop()

@@ -42,7 +42,8 @@ from triominoes.tui.table import BOT, HUMAN, RoundResult, Seat, Table
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer the server owes at once (an ack, a first state)."""
-RECONNECTS = 5
+RECONNECT_SECONDS = 60.0
+"""How long a lost connection is tried again before the game gives up."""
 
 
 class JoinError(ValueError):
@@ -181,18 +182,15 @@ class RemoteTable(Table):
         self.connections += 1
 
     def _read(self) -> None:
-        failures = 0
         while not self._closed:
             socket = self._socket
             assert socket is not None
             try:
                 frame = json.loads(socket.recv())
-                failures = 0
             except (OSError, WebSocketException, ValueError):
                 if self._closed:
                     return
-                failures += 1
-                if failures > RECONNECTS or not self._reconnect(failures):
+                if not self._reconnect():
                     with self._lock:
                         self._failure = N_("the connection to the server is lost")
                         self._lock.notify_all()
@@ -201,13 +199,19 @@ class RemoteTable(Table):
             if isinstance(frame, dict):
                 self._take(frame)
 
-    def _reconnect(self, attempt: int) -> bool:
-        time.sleep(min(2.0, 0.2 * 2**attempt))
-        try:
-            self._connect()
-        except JoinError:
-            return False
-        return True
+    def _reconnect(self) -> bool:
+        """Open the socket again (a server restarting takes a few seconds)."""
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        attempt = 0
+        while not self._closed and time.monotonic() < deadline:
+            time.sleep(min(2.0, 0.1 * 2**attempt))
+            attempt += 1
+            try:
+                self._connect()
+            except JoinError:
+                continue
+            return True
+        return False
 
     def _take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
