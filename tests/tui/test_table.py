@@ -8,7 +8,7 @@ import pytest
 
 from triominoes.core.errors import NothingToUndo, NotYourTurn
 from triominoes.core.events import ActionTaken, RoundDealt
-from triominoes.core.record import read, replay
+from triominoes.core.record import read, replay, snapshot
 from triominoes.tui.table import LocalTable, UndoNotAllowed
 
 from .games import table
@@ -90,3 +90,37 @@ def test_rounds_wait_for_ready_and_the_record_replays(tmp_path: Path) -> None:
     game = replay(read(__import__("json").loads(path.read_text())))
     assert game.totals == t.game.totals
     assert len(game.rounds) == 2
+
+
+def test_undo_goes_back_across_a_rounds_end() -> None:
+    """Round 2 opened by a bot: undo takes back the bot's opening, the deal
+    and the player's last action of round 1."""
+    for seed in range(1, 40):
+        t = table(["human", "bot:easy", "bot:easy"], seed=seed, rules=None)
+        before_mine = None
+        while len(t.game.rounds) == 1:
+            if t.game.needs_deal:
+                t.ready()
+                break
+            seat = human_turn_or_end(t)
+            if seat is None:
+                continue
+            before_mine = snapshot(t.game)
+            t.act(seat, best(t, seat))
+        if before_mine is None or t.game.rounds[-1].state.opener == 0:
+            continue
+        while t.game.to_move != 0:
+            t.wait()
+        if any(o.seat == 0 for o in t.game.rounds[-1].outcomes):
+            continue
+        t.undo(0)
+        assert snapshot(t.game) == before_mine
+        assert len(t.game.rounds) == 1 and t.game.to_move == 0
+        return
+    raise AssertionError("no game where a bot opened round 2")
+
+
+def human_turn_or_end(t: LocalTable) -> int | None:
+    while (seat := t.game.to_move) is not None and seat not in t.here:
+        t.wait()
+    return seat
