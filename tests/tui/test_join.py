@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,9 +15,9 @@ import pytest
 from tests.server.harness import ServerProcess
 from triominoes.core.record import read, replay
 from triominoes.tui.app import PlayApp, SummaryScreen
-from triominoes.tui.remote import RemoteTable
+from triominoes.tui.remote import RemoteError, RemoteTable
 from triominoes.tui.start import join_game
-from triominoes.tui.text import use_language
+from triominoes.tui.text import reason, use_language
 
 from .conftest import settle, synchronously, take_turn
 from .test_plain import Player, command, environment, legal_tokens, play_to_the_end
@@ -185,4 +186,28 @@ def test_a_restarted_server_loses_nothing_and_the_game_goes_on(tmp_path: Path) -
         played = [str(o.action) for r in game.rounds for o in r.outcomes if o.seat == seat]
         assert played == mine  # every acknowledged action, each once
     finally:
+        server.stop()
+
+
+def test_a_server_gone_for_good_is_one_clear_reason(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start()
+    url = invite(server, ["human", "bot:easy"], SHORT)
+    table = RemoteTable.join(url, "Ann")
+    table.reconnect_seconds = 1.0
+    try:
+        seat = table.here[0]
+        while table.view(seat).to_move != seat:
+            table.wait()
+        server.stop()
+        token = str(table.view(seat).legal[0].action)
+        with pytest.raises(RemoteError) as caught:
+            table.act(seat, token)
+        use_language("de")
+        assert reason(caught.value) == "die Verbindung zum Server ist verloren"
+        started = time.monotonic()
+        with pytest.raises(RemoteError):
+            table.act(seat, token)  # and so does every action after it, at once
+        assert time.monotonic() - started < 1.0
+    finally:
+        table.close()
         server.stop()

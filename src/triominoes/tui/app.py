@@ -27,15 +27,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from triominoes.core.actions import Draw, Pass
+from triominoes.core.actions import Draw, Pass, Place
 from triominoes.core.errors import TriominoesError
-from triominoes.core.events import Event
+from triominoes.core.events import ActionTaken, Event
 from triominoes.core.lattice import Cell
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.tui import board as drawing
 from triominoes.tui.board import Drawing, Mark, draw
 from triominoes.tui.hint import suggest
-from triominoes.tui.selection import Selection
+from triominoes.tui.selection import Selection, place_of
 from triominoes.tui.table import RoundResult, Table
 from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
@@ -212,7 +212,7 @@ def key_help() -> list[tuple[str, str]]:
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1,enter", "dismiss", show=False)
+        Binding("escape,q,question_mark,f1,enter", "close", show=False)
     ]
 
     def compose(self) -> ComposeResult:
@@ -231,7 +231,7 @@ class HelpScreen(ModalScreen[None]):
             )
             yield Static(_("Press Escape to go back."), classes="note")
 
-    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
@@ -401,11 +401,9 @@ class PlayApp(App[None]):
                     Mark(
                         cell,
                         str(shown.points),
-                        bonus=bool(
-                            best.score and (best.score.shape_bonus or best.score.opening_bonus)
-                        ),
+                        bonus=has_bonus(best),
                         selected=chosen,
-                        corners=shown.action.corners if chosen else None,  # type: ignore[union-attr]
+                        corners=place_of(shown).corners if chosen else None,
                     )
                 )
         picture = draw(view.board, marks, last=self.last_cell)
@@ -422,7 +420,7 @@ class PlayApp(App[None]):
         picture = self.query_one("#board", BoardView).drawing
         current = self.selection.current if self.my_turn() else None
         if current is not None and not centre:
-            x, y, w, h = picture.region_of(current.action.cell)  # type: ignore[union-attr]
+            x, y, w, h = picture.region_of(place_of(current).cell)
             area.scroll_to_region(Region(x, y, w, h), animate=False, spacing=None)
         else:
             x, y = picture.layout_centre
@@ -493,7 +491,7 @@ class PlayApp(App[None]):
                 return _("{tile} fits nowhere; choose another tile.").format(tile=tile.name)
             return _("No tile fits: {actions}.").format(actions=", ".join(others))
         cells = selection.cells()
-        index = cells.index(current.action.cell)  # type: ignore[union-attr]
+        index = cells.index(place_of(current).cell)
         rotations = selection.at_cell(cells[index])
         return choice_line(
             current,
@@ -521,9 +519,8 @@ class PlayApp(App[None]):
         self.view = self.table.view(self.viewer)
         self.selection = Selection.of(self.view, self.selection)
         for event in events:
-            action = getattr(event, "action", None)
-            if action is not None and hasattr(action, "cell"):
-                self.last_cell = action.cell
+            if isinstance(event, ActionTaken) and isinstance(event.action, Place):
+                self.last_cell = event.action.cell
         told = narrate(events, self.table.seats, self.viewer, self.view.tile_set)
         if told:
             self.say(" ".join(told))
@@ -599,28 +596,33 @@ class PlayApp(App[None]):
         """Ready for the next round (a server may wait for the other players)."""
         try:
             events = self.table.ready()
-            self.call_from_thread(self.update_view, events)
-            self.call_from_thread(self.redraw, centre=True)
-        finally:
-            self.call_from_thread(self.others_done)
+        except TriominoesError as error:  # a server gone: say so, and stay
+            self.call_from_thread(self.lost, reason(error))
+            return
+        self.call_from_thread(self.update_view, events)
+        self.call_from_thread(self.redraw, centre=True)
+        self.call_from_thread(self.others_done)
 
     @work(thread=True, exclusive=True, group="table")
     def run_others(self) -> None:
         """Let the seats not played here move, one action at a time."""
         try:
-            while True:
-                events = self.table.wait()
-                if not events:
-                    break
+            while events := self.table.wait():
                 self.call_from_thread(self.update_view, events)
                 if self.pace:
                     time.sleep(self.pace)
-        finally:
-            self.call_from_thread(self.others_done)
+        except TriominoesError as error:  # a server gone: say so, and stay
+            self.call_from_thread(self.lost, reason(error))
+            return
+        self.call_from_thread(self.others_done)
 
     def others_done(self) -> None:
         self.busy = False
         self.proceed()
+
+    def lost(self, message: str) -> None:
+        self.busy = False
+        self.say(message)
 
     # --- actions -----------------------------------------------------------
 
@@ -734,7 +736,7 @@ class PlayApp(App[None]):
         if not self.my_turn():
             return
         current = self.selection.current
-        if current is not None and current.action.cell == message.cell:  # type: ignore[union-attr]
+        if current is not None and place_of(current).cell == message.cell:
             self.play(str(current.action))
         elif self.selection.choose_cell(message.cell):
             self.redraw()

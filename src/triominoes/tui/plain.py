@@ -78,16 +78,19 @@ class PlainGame:
             if view.finished:
                 self.finish(view)
                 return 0
-            if view.round_end is not None:
-                self.say(*summary_lines(view.round_end, view, self.table.seats))
-                self.say(*history_lines(self.table.history(), self.table.seats))
-                self.tell(self.table.ready())
-                continue
             seat = view.to_move
-            if seat is None or seat not in self.table.here:
-                events = self.table.wait()
-                self.tell(events)
-                continue
+            try:
+                if view.round_end is not None:
+                    self.say(*summary_lines(view.round_end, view, self.table.seats))
+                    self.say(*history_lines(self.table.history(), self.table.seats))
+                    self.tell(self.table.ready())
+                    continue
+                if seat is None or seat not in self.table.here:
+                    self.tell(self.table.wait())
+                    continue
+            except TriominoesError as error:  # a server gone
+                self.say(reason(error))
+                return 1
             self.viewer = seat
             if not self.turn(self.table.view(seat)):
                 self.leave()

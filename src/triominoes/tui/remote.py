@@ -137,6 +137,7 @@ class RemoteTable(Table):
         self.rules = STANDARD
         self.connections = 0
         """How many times the socket was opened (an act is resent on a new one)."""
+        self.reconnect_seconds = RECONNECT_SECONDS
         self._lock = threading.Condition()
         self._view: PlayerView | None = None
         self.version = -1
@@ -201,7 +202,7 @@ class RemoteTable(Table):
 
     def _reconnect(self) -> bool:
         """Open the socket again (a server restarting takes a few seconds)."""
-        deadline = time.monotonic() + RECONNECT_SECONDS
+        deadline = time.monotonic() + self.reconnect_seconds
         attempt = 0
         while not self._closed and time.monotonic() < deadline:
             time.sleep(min(2.0, 0.1 * 2**attempt))

@@ -31,9 +31,14 @@ def placements_by_tile(view: PlayerView) -> dict[int, list[LegalAction]]:
     return out
 
 
-def _cell(legal: LegalAction) -> Cell:
+def place_of(legal: LegalAction) -> Place:
+    """A placement's action (the selection holds only placements)."""
     assert isinstance(legal.action, Place)
-    return legal.action.cell
+    return legal.action
+
+
+def _cell(legal: LegalAction) -> Cell:
+    return place_of(legal).cell
 
 
 @dataclass
