@@ -36,7 +36,6 @@ from triominoes.core.errors import ERRORS, BadToken, IllegalAction  # noqa: E402
 from triominoes.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE  # noqa: E402
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
@@ -98,9 +97,17 @@ def _stable(text: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+"""The dates compiled catalogs carry: the files do not keep any (they would
+change every run), and the compiled ones must be the same on every run."""
+
+
 def read(path: Path, language: str | None = None) -> Catalog:
     with path.open("rb") as f:
-        return read_po(f, locale=language)
+        catalog = read_po(f, locale=language)
+    catalog.creation_date = FIXED_DATE
+    catalog.revision_date = FIXED_DATE
+    return catalog
 
 
 def updated(language: str, template: Catalog) -> Catalog:
@@ -116,9 +123,6 @@ def updated(language: str, template: Catalog) -> Catalog:
 
 
 def render_mo(catalog: Catalog) -> bytes:
-    # A catalog read from a .po without dates takes "now" as its creation
-    # date, and the .mo header would change every minute: fix it.
-    catalog.creation_date = FIXED_DATE
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()

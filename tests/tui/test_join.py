@@ -23,12 +23,14 @@ from .conftest import settle, synchronously, take_turn
 from .test_plain import Player, command, environment, legal_tokens, play_to_the_end
 
 SHORT = {"preset": "standard", "target_score": 60}
+STARTUP = 90.0
+"""Seconds a server may take to start on a busy machine."""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("server")
-    process = ServerProcess(f"sqlite:///{folder / 'triominoes.db'}", cwd=folder).start()
+    process = ServerProcess(f"sqlite:///{folder / 'triominoes.db'}", cwd=folder).start(STARTUP)
     try:
         yield process
     finally:
@@ -141,7 +143,7 @@ async def test_the_textual_game_plays_a_round_on_the_server(
 
 
 def test_a_restarted_server_loses_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
-    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start()
+    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start(STARTUP)
     try:
         url = invite(server, ["human", "bot:easy"], SHORT)
         table = RemoteTable.join(url, "Ann")
@@ -172,8 +174,8 @@ def test_a_restarted_server_loses_nothing_and_the_game_goes_on(tmp_path: Path) -
             answer: dict[str, object] = {}
             sender = threading.Thread(target=lambda: answer.update(events=table.act(seat, token)))
             sender.start()  # the act goes out on the dead socket...
-            server.start()  # ...and again under the same id once the table reconnects
-            sender.join(90)
+            server.start(STARTUP)  # ...and again under the same id once the table reconnects
+            sender.join(180)
             assert "events" in answer
             assert table.connections == 2
             mine.append(token)
@@ -190,7 +192,7 @@ def test_a_restarted_server_loses_nothing_and_the_game_goes_on(tmp_path: Path) -
 
 
 def test_a_server_gone_for_good_is_one_clear_reason(tmp_path: Path) -> None:
-    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start()
+    server = ServerProcess(f"sqlite:///{tmp_path / 'triominoes.db'}", cwd=tmp_path).start(STARTUP)
     url = invite(server, ["human", "bot:easy"], SHORT)
     table = RemoteTable.join(url, "Ann")
     table.reconnect_seconds = 1.0

@@ -260,10 +260,29 @@ class Hub:
                     table.broadcast()
 
     async def _sweep(self) -> None:
-        """Close the tables nobody touched for a day (kept as history)."""
+        """Close the tables nobody touched for a day (kept as history), and
+        let go of finished tables nobody watches (the database keeps them)."""
         while True:
             await asyncio.sleep(self.config.sweep_seconds)
             await self.close_idle()
+            self.forget_quiet()
+
+    def forget_quiet(self, seconds: float = 600.0) -> list[str]:
+        """Drop from memory the finished and closed tables without clients
+        that nothing happened at for ``seconds``; they load again on demand
+        (every write checks the version, so a copy still in use is safe)."""
+        now = time.monotonic()
+        gone = [
+            table_id
+            for table_id, table in self.tables.items()
+            if table.status in (FINISHED, CLOSED)
+            and not table.clients()
+            and not table.lock.locked()
+            and now - table.last_used > seconds
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+        return gone
 
     async def close_idle(self) -> list[str]:
         before = time.time() - self.config.idle_hours * 3600

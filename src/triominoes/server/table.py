@@ -113,6 +113,7 @@ class Table:
         self.clock_deadline: float | None = None
         self.next_deadline: float | None = None
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self.last_used = time.monotonic()
 
     # --- reading -------------------------------------------------------------
 
@@ -210,6 +211,7 @@ class Table:
         client.send({"type": "state", "version": self.version, "view": self.view_for(client.seat)})
 
     def broadcast(self) -> None:
+        self.last_used = time.monotonic()
         for client in self.clients():
             self.send_state(client)
 

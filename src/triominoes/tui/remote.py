@@ -138,6 +138,7 @@ class RemoteTable(Table):
         self.connections = 0
         """How many times the socket was opened (an act is resent on a new one)."""
         self.reconnect_seconds = RECONNECT_SECONDS
+        self.reconnecting = False
         self._lock = threading.Condition()
         self._view: PlayerView | None = None
         self.version = -1
@@ -187,16 +188,23 @@ class RemoteTable(Table):
             socket = self._socket
             assert socket is not None
             try:
-                frame = json.loads(socket.recv())
-            except (OSError, WebSocketException, ValueError):
+                text = socket.recv()
+            except (OSError, WebSocketException):
                 if self._closed:
                     return
-                if not self._reconnect():
+                self.reconnecting = True
+                reconnected = self._reconnect()
+                self.reconnecting = False
+                if not reconnected:
                     with self._lock:
                         self._failure = N_("the connection to the server is lost")
                         self._lock.notify_all()
                     return
                 continue
+            try:
+                frame = json.loads(text)
+            except ValueError:
+                continue  # not a frame of the contract: nothing to take from it
             if isinstance(frame, dict):
                 self._take(frame)
 
@@ -279,11 +287,16 @@ class RemoteTable(Table):
                 self._wait_for(lambda: frame_id in self._answers, 1.0)
                 break
             except RemoteError:
-                if self._failure is not None or time.monotonic() > deadline:
+                if self._failure is not None:
                     raise
                 if self.connections != sent_on:  # perhaps lost with the old socket
                     sent_on = self.connections
                     self._send(frame)
+                    deadline = time.monotonic() + TIMEOUT
+                elif self.reconnecting:
+                    deadline = time.monotonic() + TIMEOUT  # the reader gives up, or not
+                elif time.monotonic() > deadline:
+                    raise
         with self._lock:
             answer = self._answers.pop(frame_id)
         if answer["type"] == "error":
