@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from triominoes.cli.options import rules_from_options
+from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.core.errors import TriominoesError
 from triominoes.i18n import LANGUAGES
 from triominoes.tui.start import (
@@ -29,43 +29,74 @@ from triominoes.tui.text import use_language
 
 def play_command(
     players: Annotated[
-        int | None, typer.Option(min=2, max=6, help="Number of players (default: 1 + bots).")
+        int | None,
+        typer.Option(min=2, max=6, metavar="N", help="Number of players (default: 1 + bots)."),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option(help="Preset name, JSON object or .json file (standard).")
+        str | None, typer.Option(metavar="RULES", help=RULES_HELP + "  [default: standard]")
     ] = None,
     set_: Annotated[
-        list[str] | None, typer.Option("--set", help="House rule FIELD=VALUE; repeatable.")
+        list[str] | None,
+        typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option(help="A bot's level for the next seat after yours, repeated (medium)."),
+        typer.Option(
+            metavar="SPEC",
+            help=(
+                "A bot (easy, medium, hard, expert or a player spec) for the next seat after "
+                "yours; repeatable, reused in turn for more --players.  [default: medium]"
+            ),
+        ),
     ] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="Every seat in order: human or bot:LEVEL (hot seat: several humans)."),
+        typer.Option(
+            metavar="human|bot:SPEC",
+            help="Every seat in order, instead of --bot (a hot seat: several humans).",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deals and the bots.")] = None,
+    # Python seeds with the absolute value: -5 would play the game of 5.
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, metavar="N", help="Seed for the deals and the bots (a new game)."),
+    ] = None,
     lang: Annotated[
-        str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)} (default: the locale).")
+        str | None,
+        typer.Option(
+            metavar="LANG", help=f"Language: {', '.join(LANGUAGES)} (default: the locale's)."
+        ),
     ] = None,
     plain: Annotated[
-        bool, typer.Option("--plain", help="Lines of text and tokens on stdin, no Textual.")
+        bool,
+        typer.Option(
+            "--plain", help="Lines of text, actions read from standard input (no Textual)."
+        ),
     ] = False,
-    resume: Annotated[Path | None, typer.Option(help="Go on with a saved game (a record).")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Go on with a saved game (a record, docs/records.md)."),
+    ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where the record goes (default: the resumed file, else a new one)."),
+        typer.Option(
+            metavar="FILE",
+            help="Where the record goes (default: the resumed file, else a new one here).",
+        ),
     ] = None,
     join: Annotated[
         str | None,
-        typer.Option(help="Play at a table on a server: its invite or seat URL (/t/ID...)."),
+        typer.Option(
+            metavar="URL", help="Play at a table of a server: its invite or a seat's URL (/t/ID)."
+        ),
     ] = None,
     name: Annotated[
-        str | None, typer.Option(help="Your name at the table (with --join; default: login).")
+        str | None,
+        typer.Option(metavar="NAME", help="Your name at the table (with --join; default: login)."),
     ] = None,
     pace: Annotated[
-        float, typer.Option(min=0, help="Seconds to show each bot action (Textual game).")
+        float,
+        typer.Option(min=0, metavar="SECONDS", help="How long each bot action stays on screen."),
     ] = 0.4,
 ) -> None:
     """Play a game in the terminal against bots, at a hot seat or on a server."""
