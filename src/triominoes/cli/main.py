@@ -30,6 +30,7 @@ from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
 from triominoes.core.rules import PRESETS
 from triominoes.sim.match import EndlessGame, play_game
+from triominoes.tui.command import play_command
 
 app = typer.Typer(
     add_completion=False,
@@ -206,6 +207,7 @@ def rules_command(
 
 app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
+app.command("play")(play_command)
 
 
 def _terminated(signum: int, frame: object) -> None:
