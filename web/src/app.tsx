@@ -1,0 +1,5 @@
+import { t } from "./i18n";
+
+export function App() {
+  return <h1>{t("Triominoes")}</h1>;
+}
