@@ -10,6 +10,7 @@ artefacts).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -107,9 +108,25 @@ class Pages:
             context.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call" and report.failed:
+        made = getattr(item, "_pages", None)
+        if made is not None:
+            ARTEFACTS.mkdir(parents=True, exist_ok=True)
+            for i, context in enumerate(made.contexts):
+                for j, page in enumerate(context.pages):
+                    path = ARTEFACTS / f"failed-{item.name}-{i}-{j}.png"
+                    with contextlib.suppress(Exception):
+                        page.screenshot(path=str(path), full_page=True)
+    return report
+
+
 @pytest.fixture
-def pages(browser: Any, server: ServerProcess) -> Iterator[Pages]:
+def pages(request: pytest.FixtureRequest, browser: Any, server: ServerProcess) -> Iterator[Pages]:
     made = Pages(browser, server.url)
+    request.node._pages = made
     try:
         yield made
     finally:

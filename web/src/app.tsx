@@ -35,16 +35,16 @@ export function App() {
         <a class="brand" href="/" onClick={(e) => go(e, "/")}>
           {t("Triominoes")}
         </a>
-        <label class="language">
-          <span>{t("Language")}</span>
-          <select value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
+        <div class="language">
+          <label for="language">{t("Language")}</label>
+          <select id="language" value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
             {LANGUAGES.map(([code, name]) => (
               <option value={code} lang={code} key={code}>
                 {name}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </header>
       <Page route={route} />
     </div>

@@ -26,6 +26,11 @@ interface Active {
   plural: (n: number) => number;
 }
 
+/** Messages asked for in a language whose catalog lacks them (the browser
+ * tests read this: no untranslated text on any screen). */
+export const missing = new Set<string>();
+(globalThis as Record<string, unknown>)["triominoesMissing"] = missing;
+
 const english: Active = { language: "en", messages: {}, plural: (n) => (n === 1 ? 0 : 1) };
 let active: Active = english;
 
@@ -39,7 +44,9 @@ export function format(text: string, params?: Params): string {
 
 export function t(message: string, params?: Params): string {
   const found = active.messages[message];
-  return format(typeof found === "string" && found ? found : message, params);
+  if (typeof found === "string" && found) return format(found, params);
+  if (active.language !== "en") missing.add(message);
+  return format(message, params);
 }
 
 /** A message with plural forms: `{n}` is the count unless params say otherwise. */
@@ -50,6 +57,7 @@ export function nt(one: string, many: string, n: number, params?: Params): strin
     const form = found[active.plural(n)];
     if (form) return format(form, all);
   }
+  if (active.language !== "en") missing.add(one);
   return format(n === 1 ? one : many, all);
 }
 

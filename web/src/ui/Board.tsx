@@ -19,7 +19,8 @@ export interface BoardProps {
   onPlace(option: Option): void;
   onRotate(): void;
   onEscape(): void;
-  focusSpot: number;
+  /** Each new value moves the focus to the first highlighted cell. */
+  focusRequest: number;
 }
 
 function points(cell: Cell): string {
@@ -133,8 +134,8 @@ export function Board(props: BoardProps) {
   const focus = (index: number) => spotRefs.current[index]?.focus();
 
   useLayoutEffect(() => {
-    if (props.focusSpot >= 0) focus(props.focusSpot);
-  }, [props.focusSpot]);
+    if (props.focusRequest > 0) focus(0);
+  }, [props.focusRequest]);
 
   const keyOnSpot = (event: KeyboardEvent, index: number, option: Option) => {
     const spot = ordered[index];

@@ -69,7 +69,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [rotation, setRotation] = useState(0);
-  const [focusSpot, setFocusSpot] = useState(-1);
+  const [focusRequest, setFocusRequest] = useState(0);
   const [hint, setHint] = useState<string | null>(null);
   const [history, setHistory] = useState<HistoryRound[]>([]);
   const [phrases, setPhrases] = useState<Record<string, string>>({});
@@ -209,7 +209,6 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
     if (connection.act(action)) {
       setPending(true);
       setSelected(null);
-      setFocusSpot(-1);
       setHint(null);
     }
   };
@@ -223,7 +222,6 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
     }
     setSelected(tile);
     setRotation(0);
-    setFocusSpot(-1);
     if (myTurn && !playable.has(tile)) setAnnounce(t("{tile} fits nowhere now.", { tile }));
     else if (myTurn) {
       const count = spotsFor(tile, legal).length;
@@ -338,10 +336,9 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               onPlace={place}
               onRotate={rotate}
               onEscape={() => {
-                setFocusSpot(-1);
                 document.querySelector<HTMLElement>(".rack-tile.selected")?.focus();
               }}
-              focusSpot={focusSpot}
+              focusRequest={focusRequest}
             />
             {me !== null && (
               <section class="hand" aria-labelledby="hand-h">
@@ -354,7 +351,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
                   playable={playable}
                   myTurn={myTurn && !pending}
                   onSelect={select}
-                  onArrow={() => spots.length > 0 && setFocusSpot((f) => (f === 0 ? -1 : 0))}
+                  onArrow={() => spots.length > 0 && setFocusRequest((n) => n + 1)}
                   onRotate={rotate}
                   onDrop={(action, tile) => {
                     if (spotsFor(tile, legal).some((s) => s.options.some((o) => o.action === action))) act(action);

@@ -72,9 +72,10 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
     <section class="card" aria-labelledby="new-table">
       <h2 id="new-table">{t("New table")}</h2>
       <form onSubmit={create}>
-        <label class="field">
-          <span>{t("Rules")}</span>
+        <div class="field">
+          <label for="preset">{t("Rules")}</label>
           <select
+            id="preset"
             name="preset"
             value={preset}
             onChange={(e) => {
@@ -88,15 +89,16 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <ul class="summary" aria-label={t("The rules in short")}>
           {rulesSummary(rules).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <label class="field">
-          <span>{t("Play to (points)")}</span>
+        <div class="field">
+          <label for="target">{t("Play to (points)")}</label>
           <input
+            id="target"
             type="number"
             name="target"
             min={1}
@@ -112,10 +114,11 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
               setOverrides(next);
             }}
           />
-        </label>
-        <label class="field">
-          <span>{t("Turn clock")}</span>
+        </div>
+        <div class="field">
+          <label for="clock">{t("Turn clock")}</label>
           <select
+            id="clock"
             name="clock"
             value={String(clock)}
             onChange={(e) => {
@@ -129,14 +132,14 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <fieldset class="seats">
           <legend>{t("Seats")}</legend>
           {seats.map((seat, index) => (
             <div class="seat-row" key={index}>
-              <label>
-                <span>{t("Seat {n}", { n: index + 1 })}</span>
-                <select value={seat} name={`seat-${index}`} onChange={(e) => setSeat(index, (e.currentTarget as HTMLSelectElement).value)}>
+              <div class="field">
+                <label for={`seat-${index}`}>{t("Seat {n}", { n: index + 1 })}</label>
+                <select id={`seat-${index}`} value={seat} name={`seat-${index}`} onChange={(e) => setSeat(index, (e.currentTarget as HTMLSelectElement).value)}>
                   <option value="human">{t("A person")}</option>
                   {LEVELS.map((level) => (
                     <option value={`bot:${level}`} key={level}>
@@ -144,7 +147,7 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
               {seats.length > 2 && (
                 <button type="button" class="small" onClick={() => setSeats(seats.filter((_, i) => i !== index))}>
                   {t("Remove seat {n}", { n: index + 1 })}

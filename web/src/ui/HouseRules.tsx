@@ -84,8 +84,8 @@ export function HouseRules(props: {
     if (p.enum) {
       const choices = p.enum.filter((c): c is string => typeof c === "string");
       return [
-        <label class="field" key={field}>
-          <span>{fieldLabel(field)}</span>
+        <div class="field" key={field}>
+          <label for={id}>{fieldLabel(field)}</label>
           <select id={id} value={String(value)} onChange={(e) => set(field, (e.currentTarget as HTMLSelectElement).value)}>
             {choices.map((c) => (
               <option value={c} key={c}>
@@ -93,7 +93,7 @@ export function HouseRules(props: {
               </option>
             ))}
           </select>
-        </label>,
+        </div>,
       ];
     }
     if (types.includes("boolean")) {
@@ -107,8 +107,8 @@ export function HouseRules(props: {
     if (types.includes("integer")) {
       const nullable = types.includes("null");
       return [
-        <label class="field" key={field}>
-          <span>{fieldLabel(field)}</span>
+        <div class="field" key={field}>
+          <label for={id}>{fieldLabel(field)}</label>
           <input
             id={id}
             type="number"
@@ -124,7 +124,7 @@ export function HouseRules(props: {
               set(field, Number(text));
             }}
           />
-        </label>,
+        </div>,
       ];
     }
     if (types.includes("array") && p.items && kinds(p.items).includes("integer") && p.minItems && p.minItems === p.maxItems) {

@@ -52,10 +52,8 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
       <h1>{t("Replay")}</h1>
       {!table && (
         <p class="upload">
-          <label>
-            <span>{t("Open a record file (JSON)")}</span>{" "}
-            <input type="file" accept=".json,application/json" onChange={upload} />
-          </label>
+          <label for="record-file">{t("Open a record file (JSON)")}</label>{" "}
+          <input id="record-file" type="file" accept=".json,application/json" onChange={upload} />
         </p>
       )}
       {error && (
@@ -114,16 +112,16 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
       }}
     >
       <div class="controls" role="group" aria-label={t("Replay controls")}>
-        <label>
-          <span>{t("Round")}</span>{" "}
-          <select value={String(round)} onChange={(e) => goTo(Number((e.currentTarget as HTMLSelectElement).value), -1)}>
+        <label for="replay-round">{t("Round")}</label>
+        <select
+          id="replay-round"
+          value={String(round)} onChange={(e) => goTo(Number((e.currentTarget as HTMLSelectElement).value), -1)}>
             {rounds.map((_, i) => (
               <option value={String(i)} key={i}>
                 {t("Round {n}", { n: i + 1 })}
               </option>
             ))}
-          </select>
-        </label>
+        </select>
         <button type="button" onClick={() => goTo(round, -1)} disabled={step === -1}>
           {t("Start of the round")}
         </button>
@@ -180,7 +178,7 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
             onPlace={() => undefined}
             onRotate={() => undefined}
             onEscape={() => undefined}
-            focusSpot={-1}
+            focusRequest={0}
           />
         </div>
         <aside class="side">

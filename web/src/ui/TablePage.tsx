@@ -158,9 +158,10 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
           <h2 id="join">{t("Take a seat")}</h2>
           <p>{nt("{n} seat is free.", "{n} seats are free.", free)}</p>
           <form onSubmit={join}>
-            <label class="field">
-              <span>{t("Your name")}</span>
+            <div class="field">
+              <label for="name">{t("Your name")}</label>
               <input
+                id="name"
                 name="name"
                 required
                 maxLength={32}
@@ -168,7 +169,7 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
                 value={name}
                 onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
               />
-            </label>
+            </div>
             {error && (
               <p class="error" role="alert">
                 {error}

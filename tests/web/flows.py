@@ -1,0 +1,100 @@
+"""What a person does on the page, step by step, each step checked: a
+click that changes nothing fails the test."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+YOUR_TURN = "Your turn"
+
+
+def create_table(page: Any, seats: list[str], *, target: int | None = None) -> str:
+    """On the home page: seats as "A person" or "Bot (easy)"...; returns the table id."""
+    page.goto("/")
+    create = page.get_by_role("button", name="Create the table")
+    create.wait_for()
+    rows = page.locator(".seat-row")
+    while rows.count() < len(seats):
+        before = rows.count()
+        page.get_by_role("button", name="Add a seat").click()
+        expect(rows).to_have_count(before + 1)
+    for index, seat in enumerate(seats):
+        choice = page.get_by_label(f"Seat {index + 1}", exact=True)
+        choice.select_option(label=seat)
+        expect(choice.locator("option:checked")).to_have_text(seat)
+    if target is not None:
+        field = page.get_by_label("Play to (points)")
+        field.fill(str(target))
+        expect(page.locator(".summary")).to_contain_text(str(target))
+    create.click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("heading", name="Take a seat").wait_for()
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Any, name: str) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join the table").click()
+    page.wait_for_url(re.compile(r"#seat="))
+    page.locator(".turn").wait_for()
+
+
+def my_turn(page: Any) -> bool:
+    strong = page.locator(".turn strong")
+    return bool(strong.count()) and strong.inner_text() == YOUR_TURN
+
+
+def wait_turn_or(page: Any, selector: str, timeout: float = 60) -> bool:
+    """Wait until it is this page's turn (True) or ``selector`` shows (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.locator(selector).count():
+            return False
+        if my_turn(page) and page.locator(".rack-tile").count():
+            return True
+        page.wait_for_timeout(100)
+    raise AssertionError(f"neither my turn nor {selector} within {timeout} s")
+
+
+def play_turn(page: Any) -> str:
+    """One action by clicking: a tile that fits and a highlighted cell, else
+    Draw, else Pass. Returns what was done, after checking it happened."""
+    tiles = page.locator(".board .tile")
+    placed = tiles.count()
+    fitting = page.locator(".rack-tile:not(.nofit)")
+    if fitting.count():
+        tile = fitting.first
+        tile.click()
+        expect(tile).to_have_attribute("aria-pressed", "true")
+        spot = page.locator(".spot").first
+        spot.wait_for()
+        spot.click()
+        expect(tiles).to_have_count(placed + 1)
+        return "place"
+    hand = page.locator(".rack-tile").count()
+    draw = page.get_by_role("button", name=re.compile(r"^Draw \("))
+    if draw.count() and draw.is_enabled():
+        pool = page.locator(".pool").inner_text()
+        draw.click()
+        expect(page.locator(".pool")).not_to_have_text(pool)
+        return "draw"
+    passing = page.get_by_role("button", name=re.compile(r"^Pass \("))
+    expect(passing).to_be_enabled()
+    passing.click()
+    expect(page.locator(".moves li").first).to_contain_text("You passed")
+    assert page.locator(".rack-tile").count() == hand
+    return "pass"
+
+
+def missing_translations(page: Any) -> list[str]:
+    return list(page.evaluate("() => [...(globalThis.triominoesMissing ?? [])]"))
+
+
+def choose_language(page: Any, code: str) -> None:
+    select = page.get_by_label(re.compile("^(Language|Sprache|Jazyk|Idioma|ภาษา)$"))
+    select.select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
