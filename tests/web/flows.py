@@ -67,13 +67,15 @@ def play_turn(page: Any) -> str:
     placed = tiles.count()
     fitting = page.locator(".rack-tile:not(.nofit)")
     if fitting.count():
-        tile = fitting.first
-        tile.click()
-        expect(tile).to_have_attribute("aria-pressed", "true")
+        pressed = page.locator('.rack-tile[aria-pressed="true"]:not(.nofit)')
+        tile = pressed.first if pressed.count() else fitting.first
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")
         spot = page.locator(".spot").first
         spot.wait_for()
         spot.click()
-        expect(tiles).to_have_count(placed + 1)
+        wait_more(page, ".board .tile", placed)
         return "place"
     hand = page.locator(".rack-tile").count()
     draw = page.get_by_role("button", name=re.compile(r"^Draw \("))
@@ -90,6 +92,13 @@ def play_turn(page: Any) -> str:
     return "pass"
 
 
+def wait_more(page: Any, selector: str, count: int, timeout: float = 15_000) -> None:
+    """Wait until more than ``count`` elements match (a bot may move at once too)."""
+    page.wait_for_function(
+        "([s, n]) => document.querySelectorAll(s).length > n", arg=[selector, count], timeout=timeout
+    )
+
+
 def missing_translations(page: Any) -> list[str]:
     return list(page.evaluate("() => [...(globalThis.triominoesMissing ?? [])]"))
 
@@ -98,3 +107,24 @@ def choose_language(page: Any, code: str) -> None:
     select = page.get_by_label(re.compile("^(Language|Sprache|Jazyk|Idioma|ภาษา)$"))
     select.select_option(code)
     expect(page.locator("html")).to_have_attribute("lang", code)
+
+
+def seat_page(pages: Any, server: Any, seats: list[str], rules: Any = "standard", **options: Any) -> tuple[Any, str]:
+    """A table made over HTTP (quicker than the form, which test_two_players
+    covers), the first human seat's page open at its seat URL."""
+    table = server.create(seats, rules)
+    answer = server.join(table, "Ann")
+    page = pages.new(**options)
+    page.goto(answer["url"].replace(server.url, ""))
+    page.locator(".rack-tile").first.wait_for()
+    return page, table
+
+
+def wait_my_turn(page: Any, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not my_turn(page):
+        assert time.monotonic() < deadline, "my turn did not come"
+        if page.locator("#round-over-h").count():
+            page.get_by_role("button", name="Next round").click()
+            expect(page.locator("#round-over-h")).to_have_count(0, timeout=30_000)
+        page.wait_for_timeout(100)

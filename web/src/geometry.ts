@@ -56,8 +56,9 @@ export interface Box {
   height: number;
 }
 
-/** The box around some cells with a margin (the whole layout, centred). */
-export function bounds(cells: readonly Cell[], margin = SIDE): Box {
+/** The box around some cells with a margin (the whole layout, centred),
+ * never smaller than a few tiles across so that one tile is not huge. */
+export function bounds(cells: readonly Cell[], margin = SIDE, least = 8 * SIDE): Box {
   if (cells.length === 0) cells = [[0, 0]];
   let x0 = Infinity;
   let y0 = Infinity;
@@ -71,7 +72,9 @@ export function bounds(cells: readonly Cell[], margin = SIDE): Box {
       y1 = Math.max(y1, y);
     }
   }
-  return { x: x0 - margin, y: y0 - margin, width: x1 - x0 + 2 * margin, height: y1 - y0 + 2 * margin };
+  const width = Math.max(least, x1 - x0 + 2 * margin);
+  const height = Math.max(least * 0.6, y1 - y0 + 2 * margin);
+  return { x: (x0 + x1) / 2 - width / 2, y: (y0 + y1) / 2 - height / 2, width, height };
 }
 
 /** Zoom a view box by `factor` (> 1 zooms in) keeping the point `at` still. */

@@ -23,6 +23,15 @@ export interface BoardProps {
   focusRequest: number;
 }
 
+/** Keep a pointer's moves coming to this element (not possible for every pointer). */
+export function capture(event: PointerEvent): void {
+  try {
+    (event.currentTarget as Element).setPointerCapture(event.pointerId);
+  } catch {
+    // a pointer that is not active (a synthetic event): moves still arrive here
+  }
+}
+
 function points(cell: Cell): string {
   return cellPoints(cell)
     .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`)
@@ -94,7 +103,7 @@ export function Board(props: BoardProps) {
 
   const down = (event: PointerEvent) => {
     if ((event.target as Element).closest?.(".spot")) return;
-    (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
+    capture(event);
     pointers.current.set(event.pointerId, [event.clientX, event.clientY]);
   };
   const move = (event: PointerEvent) => {
@@ -211,14 +220,15 @@ export function Board(props: BoardProps) {
               }}
               class={props.hint === option.action ? "spot hinted" : "spot"}
               role="button"
-              tabIndex={index === 0 ? 0 : -1}
-              aria-label={label}
+              tabindex={index === 0 ? 0 : -1}
               data-action={option.action}
               data-cell={key}
               onClick={() => props.onPlace(option)}
               onKeyDown={(e) => keyOnSpot(e, index, option)}
             >
+              <title>{label}</title>
               <polygon points={points(spot.cell)} />
+              <g aria-hidden="true">
               <Numbers cell={spot.cell} corners={option.corners} class="n ghost" />
               <text x={cx} y={cy + 4} class="pts">
                 {option.points}
@@ -233,6 +243,7 @@ export function Board(props: BoardProps) {
                   {`${(props.rotation % spot.options.length) + 1}/${spot.options.length}`}
                 </text>
               )}
+              </g>
             </g>
           );
         })}

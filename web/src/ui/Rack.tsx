@@ -3,6 +3,7 @@
 import { useRef } from "preact/hooks";
 import { t } from "../i18n";
 import { tileNumbers } from "../tiles";
+import { capture } from "./Board";
 
 export function TileFace({ name, size = 44 }: { name: string; size?: number }) {
   const [a, b, c] = tileNumbers(name);
@@ -40,13 +41,13 @@ export function Rack(props: {
     if (!props.myTurn || event.button !== 0) return;
     drag.current = { tile, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
     dragged.current = false;
+    capture(event); // the moves off the button still come here
   };
   const move = (event: PointerEvent) => {
     const d = drag.current;
     if (!d || d.id !== event.pointerId) return;
     if (!d.ghost) {
       if (Math.hypot(event.clientX - d.x, event.clientY - d.y) < 8) return;
-      (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
       if (props.selected !== d.tile) props.onSelect(d.tile);
       const ghost = document.createElement("div");
       ghost.className = "ghost-tile";
@@ -75,7 +76,6 @@ export function Rack(props: {
           <button
             type="button"
             class={`rack-tile${props.selected === tile ? " selected" : ""}${props.myTurn && !props.playable.has(tile) ? " nofit" : ""}`}
-            aria-label={tile}
             aria-pressed={props.selected === tile}
             onPointerDown={(e) => down(e, tile)}
             onPointerMove={move}
@@ -99,6 +99,7 @@ export function Rack(props: {
             }}
           >
             <TileFace name={tile} />
+            <span class="sr">{tile}</span>
           </button>
         </li>
       ))}

@@ -155,7 +155,7 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
               <span class="hand-tiles" aria-label={t("Tiles of {name}", { name })}>
                 {(hands[seat] ?? []).map((tile) => (
                   <span class="mini" key={tile} title={tile}>
-                    <TileFace name={tile} size={28} />
+                    <TileFace name={tile} size={34} />
                     <span class="sr">{tile}</span>
                   </span>
                 ))}
