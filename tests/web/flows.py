@@ -9,8 +9,6 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-YOUR_TURN = "Your turn"
-
 
 def create_table(page: Any, seats: list[str], *, target: int | None = None) -> str:
     """On the home page: seats as "A person" or "Bot (easy)"...; returns the table id."""
@@ -44,20 +42,8 @@ def join(page: Any, name: str) -> None:
 
 
 def my_turn(page: Any) -> bool:
-    strong = page.locator(".turn strong")
-    return bool(strong.count()) and strong.inner_text() == YOUR_TURN
-
-
-def wait_turn_or(page: Any, selector: str, timeout: float = 60) -> bool:
-    """Wait until it is this page's turn (True) or ``selector`` shows (False)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.locator(selector).count():
-            return False
-        if my_turn(page) and page.locator(".rack-tile").count():
-            return True
-        page.wait_for_timeout(100)
-    raise AssertionError(f"neither my turn nor {selector} within {timeout} s")
+    """The page says it is this seat's turn (in any language)."""
+    return bool(page.locator('.turn strong[data-turn="mine"]').count())
 
 
 def play_turn(page: Any) -> str:
@@ -95,7 +81,9 @@ def play_turn(page: Any) -> str:
 def wait_more(page: Any, selector: str, count: int, timeout: float = 15_000) -> None:
     """Wait until more than ``count`` elements match (a bot may move at once too)."""
     page.wait_for_function(
-        "([s, n]) => document.querySelectorAll(s).length > n", arg=[selector, count], timeout=timeout
+        "([s, n]) => document.querySelectorAll(s).length > n",
+        arg=[selector, count],
+        timeout=timeout,
     )
 
 
@@ -109,7 +97,9 @@ def choose_language(page: Any, code: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", code)
 
 
-def seat_page(pages: Any, server: Any, seats: list[str], rules: Any = "standard", **options: Any) -> tuple[Any, str]:
+def seat_page(
+    pages: Any, server: Any, seats: list[str], rules: Any = "standard", **options: Any
+) -> tuple[Any, str]:
     """A table made over HTTP (quicker than the form, which test_two_players
     covers), the first human seat's page open at its seat URL."""
     table = server.create(seats, rules)
@@ -125,6 +115,6 @@ def wait_my_turn(page: Any, timeout: float = 60) -> None:
     while not my_turn(page):
         assert time.monotonic() < deadline, "my turn did not come"
         if page.locator("#round-over-h").count():
-            page.get_by_role("button", name="Next round").click()
+            page.locator("#round-over-h ~ p button.primary").click()
             expect(page.locator("#round-over-h")).to_have_count(0, timeout=30_000)
         page.wait_for_timeout(100)

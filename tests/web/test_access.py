@@ -20,7 +20,15 @@ from tests.web.flows import (
     wait_my_turn,
 )
 
-ACTIVE = "() => { const e = document.activeElement; return {cls: e.getAttribute('class') || '', name: e.getAttribute('aria-label') || (e.querySelector('title') || e.querySelector('.sr') || {}).textContent || '', outline: getComputedStyle(e).outlineStyle} }"
+ACTIVE = """() => {
+    const e = document.activeElement;
+    const named = e.querySelector('title') || e.querySelector('.sr') || {};
+    return {
+        cls: e.getAttribute('class') || '',
+        name: e.getAttribute('aria-label') || named.textContent || '',
+        outline: getComputedStyle(e).outlineStyle,
+    };
+}"""
 
 
 def test_a_turn_by_keyboard_only(pages: Pages, server: ServerProcess) -> None:

@@ -70,7 +70,9 @@ def finished_bot_table(server: ServerProcess) -> str:
     return table
 
 
-def test_the_replay_viewer_steps_through_a_finished_game(pages: Pages, server: ServerProcess) -> None:
+def test_the_replay_viewer_steps_through_a_finished_game(
+    pages: Pages, server: ServerProcess
+) -> None:
     table = finished_bot_table(server)
     replay = httpx.get(f"{server.url}/api/tables/{table}/games/1/replay", timeout=10).json()
     rounds = replay["rounds"]
@@ -112,7 +114,9 @@ def test_the_replay_viewer_steps_through_a_finished_game(pages: Pages, server: S
     screenshot(page, "replay")
 
 
-def test_an_uploaded_record_is_replayed(pages: Pages, server: ServerProcess, tmp_path: Path) -> None:
+def test_an_uploaded_record_is_replayed(
+    pages: Pages, server: ServerProcess, tmp_path: Path
+) -> None:
     table = finished_bot_table(server)
     record = server.record(table).json()
     path = tmp_path / "game.json"

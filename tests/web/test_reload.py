@@ -15,7 +15,8 @@ from tests.web.flows import play_turn, seat_page, wait_my_turn
 
 
 def rack(page: Any) -> list[str]:
-    return sorted(page.locator(".rack-tile").evaluate_all("els => els.map(e => e.querySelector('.sr').textContent)"))
+    names = "els => els.map(e => e.querySelector('.sr').textContent)"
+    return sorted(page.locator(".rack-tile").evaluate_all(names))
 
 
 def test_a_reload_mid_game_stays_seated(pages: Pages, server: ServerProcess) -> None:
@@ -44,7 +45,9 @@ def test_a_reload_mid_game_stays_seated(pages: Pages, server: ServerProcess) -> 
     expect(other.locator(".rack-tile")).to_have_count(0)
 
 
-def test_a_dropped_connection_shows_reconnecting_and_comes_back(browser: Any, tmp_path: Path) -> None:
+def test_a_dropped_connection_shows_reconnecting_and_comes_back(
+    browser: Any, tmp_path: Path
+) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", cwd=tmp_path).start()
     pages = Pages(browser, server.url)
     try:

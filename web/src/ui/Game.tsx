@@ -19,7 +19,8 @@ import { InviteLink, Seated } from "./TablePage";
 
 interface Line {
   key: number;
-  text: string;
+  /** Said again in the reader's language when it changes. */
+  text: () => string;
 }
 
 function socketUrl(id: string): string {
@@ -85,10 +86,10 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const names = (v: View) => v.table.seats.map((s, i) => (i === v.seat ? t("You") : seatName(s, i)));
 
   useEffect(() => {
-    const say = (texts: string[]) => {
+    const say = (texts: (() => string)[]) => {
       if (texts.length === 0) return;
       setLines((old) => [...texts.map((text) => ({ key: ++lineKey.current, text })).reverse(), ...old].slice(0, 60));
-      setAnnounce(texts.join(" "));
+      setAnnounce(texts.map((text) => text()).join(" "));
     };
     const stopListening = connection.listen({
       status: setStatus,
@@ -99,23 +100,24 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
           skew.current = next.table.now * 1000 - Date.now();
           setOffset(skew.current);
         }
-        const who = names(next);
-        const fresh: string[] = [];
+        const who = () => names(next);
+        const fresh: (() => string)[] = [];
         if (before && before.round === next.round && before.table.game === next.table.game) {
           if (next.log.length > before.log.length) {
             for (const entry of next.log.slice(before.log.length)) {
-              fresh.push(moveText(entry, who[entry.seat] ?? "", entry.seat === next.seat));
+              fresh.push(() => moveText(entry, who()[entry.seat] ?? "", entry.seat === next.seat));
             }
           } else if (next.log.length < before.log.length) {
-            fresh.push(t("A move was taken back."));
+            fresh.push(() => t("A move was taken back."));
           }
-          if (!before.round_end && next.round_end) fresh.push(t("Round {n} is over.", { n: next.round }) + " " + reasonText(next.round_end.reason));
-          if (!before.finished && next.finished) fresh.push(t("The game is over."));
+          const end = next.round_end;
+          if (!before.round_end && end) fresh.push(() => `${t("Round {n} is over.", { n: next.round })} ${reasonText(end.reason)}`);
+          if (!before.finished && next.finished) fresh.push(() => t("The game is over."));
         } else if (before && next.round > 0) {
-          fresh.push(t("Round {n} begins.", { n: next.round }));
-          for (const entry of next.log) fresh.push(moveText(entry, who[entry.seat] ?? "", entry.seat === next.seat));
+          fresh.push(() => t("Round {n} begins.", { n: next.round }));
+          for (const entry of next.log) fresh.push(() => moveText(entry, who()[entry.seat] ?? "", entry.seat === next.seat));
         }
-        if (next.to_move !== null && next.to_move === next.seat && before?.to_move !== next.to_move) fresh.push(t("Your turn."));
+        if (next.to_move !== null && next.to_move === next.seat && before?.to_move !== next.to_move) fresh.push(() => t("Your turn."));
         say(fresh);
         setView(next);
         setChat(next.table.chat ?? []);
@@ -135,7 +137,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
         } else if (frame.type === "chat") {
           setChat((old) => [...old, { seat: frame.seat, phrase: frame.phrase }].slice(-30));
           const v = previous.current;
-          if (v) say([t("{name} says: {text}", { name: names(v)[frame.seat] ?? "", text: phraseText(phraseBook.current[frame.phrase] ?? frame.phrase) })]);
+          if (v) say([() => t("{name} says: {text}", { name: names(v)[frame.seat] ?? "", text: phraseText(phraseBook.current[frame.phrase] ?? frame.phrase) })]);
         } else if (frame.type === "hint") {
           const placement = parsePlacement(frame.action);
           const v = previous.current;
@@ -145,9 +147,9 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
             setSelected(tile);
             setRotation(Math.max(0, spot?.options.findIndex((o) => o.action === frame.action) ?? 0));
             setHint(frame.action);
-            say([t("Hint: {tile} for {points} points (highlighted).", { tile, points: frame.points })]);
+            say([() => t("Hint: {tile} for {points} points (highlighted).", { tile, points: frame.points })]);
           } else {
-            say([frame.action === "draw" ? t("Hint: draw a tile.") : t("Hint: pass.")]);
+            say([() => (frame.action === "draw" ? t("Hint: draw a tile.") : t("Hint: pass."))]);
           }
         }
         setPending(connection.pending !== null);
@@ -261,7 +263,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
           {view.round > 0 && <span class="muted"> · {t("Round {n}", { n: view.round })}</span>}
         </h1>
         <p class="turn" aria-live="off">
-          <strong>{turnText}</strong>
+          <strong data-turn={myTurn && !view.round_end ? "mine" : "other"}>{turnText}</strong>
           {clockLeft !== null && !view.round_end && (
             <span class={`clock${clockLeft < 10 ? " low" : ""}`} role="timer" aria-label={t("Time left")}>
               {" "}
@@ -400,7 +402,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               <h2 id="moves-h">{t("Moves")}</h2>
               <ol class="lines">
                 {lines.slice(0, 12).map((line) => (
-                  <li key={line.key}>{line.text}</li>
+                  <li key={line.key}>{line.text()}</li>
                 ))}
               </ol>
             </section>
