@@ -19,6 +19,7 @@ import io
 import json
 import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -96,9 +97,17 @@ def _stable(text: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+"""The dates compiled catalogs carry: the files do not keep any (they would
+change every run), and the compiled ones must be the same on every run."""
+
+
 def read(path: Path, language: str | None = None) -> Catalog:
     with path.open("rb") as f:
-        return read_po(f, locale=language)
+        catalog = read_po(f, locale=language)
+    catalog.creation_date = FIXED_DATE
+    catalog.revision_date = FIXED_DATE
+    return catalog
 
 
 def updated(language: str, template: Catalog) -> Catalog:

@@ -25,6 +25,7 @@ def test_the_documented_schema_is_current() -> None:
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     assert DOC.read_text(encoding="utf-8") == tool.text(), "run python tools/protocol_schema.py"
+    assert tool.DOC.read_text(encoding="utf-8") == tool.document(), "run tools/protocol_schema.py"
 
 
 def validator(name: str) -> jsonschema.Draft202012Validator:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from triominoes.core.actions import Action, parse_action
+from triominoes.core.awards import RoundEnd
 from triominoes.core.deal import Deal, deal, round_seed
 from triominoes.core.errors import (
     BadDeal,
@@ -93,6 +94,40 @@ def _prefer(tied: list[int], round_winners: Sequence[int]) -> list[int]:
     return won or tied
 
 
+class Tally:
+    """A game's running score (rules.md §6): the totals, the "this round is
+    the last" trigger, the end and the winners. The one place that keeps
+    them, for :class:`Game` and for clients on the fast path (the RL
+    environment)."""
+
+    __slots__ = ("finished", "last_round", "rules", "totals", "winners")
+
+    def __init__(self, rules: RuleSet, players: int) -> None:
+        self.rules = rules
+        self.totals = [0] * players
+        self.last_round = False
+        self.finished = False
+        self.winners: list[int] = []
+
+    def add(self, seat: int, points: int, state: Round) -> RoundEnd | None:
+        """Count an action just played in ``state`` (its ``points`` to
+        ``seat``, and the round's awards if it ended it); return the round's
+        end, if it ended."""
+        totals = self.totals
+        totals[seat] += points
+        end = state.end
+        if end is not None:
+            for other, award in enumerate(end.points):
+                totals[other] += award
+        target = self.rules.target_score
+        if target is not None and not self.last_round and max(totals) >= target:
+            self.last_round = True
+        if end is not None and (self.rules.game_end == GameEnd.SINGLE_ROUND or self.last_round):
+            self.finished = True
+            self.winners = game_winners(self.rules, totals, end.winners, state.triples)
+        return end
+
+
 class Game:
     """Rounds until the end condition; every action goes through :meth:`apply`.
 
@@ -117,14 +152,27 @@ class Game:
         self.seed = seed if seed is not None else secrets.randbits(64)
         self.auto_deal = auto_deal
         self.rounds: list[PlayedRound] = []
-        self.totals = [0] * players
-        self.last_round = False
-        self.finished = False
-        self.winners: list[int] = []
+        self.tally = Tally(rules, players)
         if auto_deal:
             self.next_round()
 
     # --- reading ---------------------------------------------------------
+
+    @property
+    def totals(self) -> list[int]:
+        return self.tally.totals
+
+    @property
+    def last_round(self) -> bool:
+        return self.tally.last_round
+
+    @property
+    def finished(self) -> bool:
+        return self.tally.finished
+
+    @property
+    def winners(self) -> list[int]:
+        return self.tally.winners
 
     @property
     def round(self) -> Round:
@@ -215,26 +263,14 @@ class Game:
         played = self.rounds[-1]
         outcome = state.apply(action)
         played.outcomes.append(outcome)
-        self.totals[seat] += outcome.points
+        end = self.tally.add(seat, outcome.points, state)
         number = len(self.rounds)
         events: list[Event] = [ActionTaken(number, seat, action, outcome.points, outcome.score)]
         if outcome.drawn is not None:
             events.append(TileDrawn(number, seat, outcome.drawn))
-        events.extend(self._after_action(played))
-        return events
-
-    def _after_action(self, played: PlayedRound) -> list[Event]:
-        state = played.state
-        end = state.end
-        if end is not None:
-            for seat, points in enumerate(end.points):
-                self.totals[seat] += points
-        target = self.rules.target_score
-        if target is not None and max(self.totals) >= target:
-            self.last_round = True
         if end is None:
-            return []
-        events: list[Event] = [
+            return events
+        events.append(
             RoundEnded(
                 len(self.rounds),
                 end.reason,
@@ -243,10 +279,8 @@ class Game:
                 tuple(tuple(state.tiles.tiles_in(h)) for h in state.hands),
                 tuple(self.totals),
             )
-        ]
-        if self.rules.game_end == GameEnd.SINGLE_ROUND or self.last_round:
-            self.finished = True
-            self.winners = game_winners(self.rules, self.totals, end.winners, state.triples)
+        )
+        if self.finished:
             events.append(GameEnded(tuple(self.winners), tuple(self.totals)))
         elif self.auto_deal:
             events.extend(self.next_round())
@@ -268,10 +302,7 @@ class Game:
                 rebuilt.apply(outcome.seat, outcome.action)
         rebuilt.auto_deal = self.auto_deal
         self.rounds = rebuilt.rounds
-        self.totals = rebuilt.totals
-        self.last_round = rebuilt.last_round
-        self.finished = rebuilt.finished
-        self.winners = rebuilt.winners
+        self.tally = rebuilt.tally
         return last.action
 
     def _check_seat(self, seat: int | None) -> None:

@@ -35,6 +35,7 @@ from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, rules_schem
 from triominoes.server.client import Client
 from triominoes.server.config import ServerConfig
 from triominoes.server.hub import Hub, LobbyError
+from triominoes.server.pads import PadError, pad_routes
 from triominoes.server.phrases import PHRASES
 from triominoes.server.protocol import (
     Act,
@@ -204,6 +205,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
         return error_response(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(PadError)
+    async def pad_error(request: Request, exc: PadError) -> JSONResponse:
+        return error_response(exc.status, exc.code, str(exc))
+
+    app.include_router(pad_routes(hub, base_url))
 
     # --- operations ---------------------------------------------------------------
 

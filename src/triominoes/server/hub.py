@@ -24,6 +24,7 @@ from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from triominoes.server.bots import BotPool
 from triominoes.server.config import ServerConfig
 from triominoes.server.metrics import Metrics
+from triominoes.server.pads import Followers
 from triominoes.server.security import new_table_id, new_token, token_hash
 from triominoes.server.table import (
     BOT,
@@ -66,6 +67,7 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Any = None
         self.stopping = False
+        self.pads = Followers()
 
     # --- life ------------------------------------------------------------------
 
@@ -204,6 +206,19 @@ class Hub:
             }
             self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
 
+    def pad_saved(self, pad_id: str, version: int) -> None:
+        """Tell the other processes' followers of a pad that it changed."""
+        if self._redis is not None:
+            message = {"from": self.instance, "pad": pad_id, "version": version}
+            self._spawn(self._redis.publish(CHANNEL, json.dumps(message)))
+
+    async def _pad_changed(self, pad_id: str) -> None:
+        if not self.pads.sockets.get(pad_id):
+            return
+        row = await asyncio.to_thread(self.store.pad, pad_id)
+        if row is not None:
+            await self.pads.tell(pad_id, row.version, row.data)
+
     def chatted(self, table: Table, line: dict[str, Any]) -> None:
         table.show_chat(line)
         if self._redis is not None:
@@ -226,6 +241,9 @@ class Hub:
                 continue
             if data.get("from") == self.instance:
                 continue
+            if "pad" in data:
+                await self._pad_changed(str(data["pad"]))
+                continue
             table = self.tables.get(data.get("table", ""))
             if table is None:
                 continue
@@ -242,10 +260,29 @@ class Hub:
                     table.broadcast()
 
     async def _sweep(self) -> None:
-        """Close the tables nobody touched for a day (kept as history)."""
+        """Close the tables nobody touched for a day (kept as history), and
+        let go of finished tables nobody watches (the database keeps them)."""
         while True:
             await asyncio.sleep(self.config.sweep_seconds)
             await self.close_idle()
+            self.forget_quiet()
+
+    def forget_quiet(self, seconds: float = 600.0) -> list[str]:
+        """Drop from memory the finished and closed tables without clients
+        that nothing happened at for ``seconds``; they load again on demand
+        (every write checks the version, so a copy still in use is safe)."""
+        now = time.monotonic()
+        gone = [
+            table_id
+            for table_id, table in self.tables.items()
+            if table.status in (FINISHED, CLOSED)
+            and not table.clients()
+            and not table.lock.locked()
+            and now - table.last_used > seconds
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+        return gone
 
     async def close_idle(self) -> list[str]:
         before = time.time() - self.config.idle_hours * 3600

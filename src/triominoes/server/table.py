@@ -114,6 +114,7 @@ class Table:
         self.clock_deadline: float | None = None
         self.next_deadline: float | None = None
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self.last_used = time.monotonic()
 
     # --- reading -------------------------------------------------------------
 
@@ -246,6 +247,7 @@ class Table:
         client.send({"type": "state", "version": self.version, "view": self.view_for(client.seat)})
 
     def broadcast(self) -> None:
+        self.last_used = time.monotonic()
         for client in self.clients():
             self.send_state(client)
 

@@ -265,7 +265,9 @@ class Store:
     ) -> None:
         """Commit changes made at version ``expected`` (raises VersionConflict
         if the table is elsewhere); optionally start or finish a game."""
-        self.append_many([(table_id, expected, changes, status, start, finish)])
+        (error,) = self.append_many([(table_id, expected, changes, status, start, finish)])
+        if error is not None:
+            raise error
 
     def append_many(
         self,

@@ -1,0 +1,101 @@
+"""The store on both backends: migrations, version checks, seats, pads."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from tests.server.conftest import pg_url, sqlite_url  # noqa: F401 - fixtures
+from triominoes.storage import ChangeRow, GameRow, PadRow, SeatRow, Store, TableRow, VersionConflict
+from triominoes.storage.schema import metadata
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest) -> Iterator[Store]:
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    opened = Store(url)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def table(store: Store, table_id: str = "t1") -> None:
+    now = time.time()
+    row = TableRow(
+        table_id, "standard", {"next_seconds": 30, "bot_pace": 0}, "waiting", 0, 0, now, now
+    )
+    store.create_table(row, [SeatRow(0, "human"), SeatRow(1, "bot", bot="easy", name="Bot")])
+
+
+def test_the_migrations_make_exactly_the_schema(store: Store) -> None:
+    with store.engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), metadata)
+    assert diff == []
+    store.migrate()  # again: nothing to do, nothing breaks
+
+
+def test_appends_check_the_version(store: Store) -> None:
+    table(store)
+    store.append(
+        "t1",
+        0,
+        [ChangeRow(1, 1, "deal", data={"hands": []})],
+        status="playing",
+        start=GameRow(1, [0, 1], time.time()),
+    )
+    store.append("t1", 1, [ChangeRow(2, 1, "act", 0, "id-1", {"action": "draw"})])
+    with pytest.raises(VersionConflict):
+        store.append("t1", 1, [ChangeRow(2, 1, "act", 0, "id-2", {"action": "pass"})])
+    with pytest.raises(VersionConflict):  # one client id per seat and game
+        store.append("t1", 2, [ChangeRow(3, 1, "act", 0, "id-1", {"action": "pass"})])
+    results = store.append_many(
+        [
+            ("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "pass"})], None, None, None),
+            ("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "draw"})], None, None, None),
+        ]
+    )
+    assert results[0] is None and isinstance(results[1], VersionConflict)
+    assert [c.version for c in store.changes("t1", 1)] == [1, 2, 3]
+    assert store.changes("t1", 1)[1].client_id == "id-1"
+    assert store.version("t1") == 3
+    loaded = store.table("t1")
+    assert loaded is not None and loaded[0].status == "playing" and loaded[0].game == 1
+    store.append(
+        "t1",
+        3,
+        [ChangeRow(4, 1, "act", 0, None, {"action": "pass"})],
+        status="finished",
+        finish=GameRow(1, [0, 1], 0, time.time(), {"rounds": []}),
+    )
+    (game,) = store.games("t1")
+    assert game.record == {"rounds": []} and game.finished_at is not None
+
+
+def test_a_seat_is_taken_once(store: Store) -> None:
+    table(store)
+    assert store.take_seat("t1", 0, "Ann", "h" * 64)
+    assert not store.take_seat("t1", 0, "Ben", "g" * 64)
+    assert not store.take_seat("t1", 1, "Ben", "g" * 64)  # a bot's seat
+    loaded = store.table("t1")
+    assert loaded is not None
+    assert loaded[1][0].name == "Ann" and loaded[1][0].token_hash == "h" * 64
+
+
+def test_idle_tables_close_and_pads_keep_versions(store: Store) -> None:
+    table(store, "old")
+    assert store.close_idle(time.time() + 1) == ["old"]
+    assert store.count_tables() == {"closed": 1}
+    store.create_pad(PadRow("p1", "s" * 64, 0, {"players": ["A"]}, time.time()))
+    assert store.save_pad("p1", 0, {"players": ["A", "B"]}) == 1
+    with pytest.raises(VersionConflict):
+        store.save_pad("p1", 0, {"players": []})
+    pad = store.pad("p1")
+    assert pad is not None and pad.version == 1 and pad.data == {"players": ["A", "B"]}
+    store.add_chat("old", 0, "hello", 1.0)
+    assert store.chat("old") == [(0, "hello", 1.0)]
+    assert store.ping()
