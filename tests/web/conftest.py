@@ -26,6 +26,8 @@ STATIC = ROOT / "src" / "triominoes" / "static"
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 ARTEFACTS = ROOT / "build" / "screenshots"
 README_SHOTS = ROOT / "docs" / "screenshots"
+README_NAMES = {"home", "game", "score-sheet", "replay", "phone"}
+"""The pictures the README shows; the others are CI's artefacts only."""
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -61,9 +63,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(pytest.mark.skip(reason=reason))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server per test module (its own SQLite file)."""
+    """One server for the browser tests (of each xdist worker); every test
+    makes its own tables."""
     folder = tmp_path_factory.mktemp("web")
     process = ServerProcess(f"sqlite:///{folder / 'triominoes.db'}", cwd=folder).start()
     try:
@@ -134,12 +137,16 @@ def pages(request: pytest.FixtureRequest, browser: Any, server: ServerProcess) -
     assert made.errors == [], made.errors
 
 
-def screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
-    """Keep a screenshot in build/screenshots/ (and docs/screenshots/ with SCREENSHOTS=1)."""
+def screenshot(target: Any, name: str, *, full_page: bool = False) -> Path:
+    """Keep a screenshot of a page or an element in build/screenshots/ (and in
+    docs/screenshots/ with SCREENSHOTS=1, for the README)."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTEFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-    if os.environ.get("SCREENSHOTS") == "1":
+    options: dict[str, Any] = {"path": str(path), "animations": "disabled"}
+    if full_page:
+        options["full_page"] = True
+    target.screenshot(**options)
+    if os.environ.get("SCREENSHOTS") == "1" and name in README_NAMES:
         README_SHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, README_SHOTS / f"{name}.png")
     return path

@@ -207,9 +207,8 @@ def test_axe_finds_no_serious_violation_on_any_main_screen(
             fitting.first.click()
             page.locator(".spot").first.wait_for()
         assert axe_violations(page) == {}, ("game", scheme)
-        if scheme == "light":
-            screenshot(page, "game")
-            screenshot_sheet(page)
+        if scheme == "dark":
+            screenshot(page, "game-dark")
         table = page.url.split("/t/")[1].split("#")[0]
         replay_page: Any = pages.new(color_scheme=scheme)
         finished = server.create(["bot:easy", "bot:random"], {"preset": "german"})
@@ -219,14 +218,6 @@ def test_axe_finds_no_serious_violation_on_any_main_screen(
         expect(replay_page.locator(".board .tile")).to_have_count(1)
         assert axe_violations(replay_page) == {}, ("replay", scheme)
         assert table
-
-
-def screenshot_sheet(page: Any) -> None:
-    sheet = page.locator(".sheet-wrap")
-    sheet.scroll_into_view_if_needed()
-    from tests.web.conftest import ARTEFACTS
-
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
 
 
 def wait_finished(server: ServerProcess, table: str) -> None:

@@ -47,9 +47,10 @@ export interface Listener {
 
 const OPEN = 1;
 
-/** Exponential backoff with jitter: 0.5 s, 1 s, 2 s ... at most 15 s. */
+/** Exponential backoff with jitter: 0.5 s, 1 s, 2 s ... at most 5 s (a
+ * player waits for the table to come back, so never long). */
 export function backoff(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(15_000, 500 * 2 ** attempt);
+  const base = Math.min(5_000, 500 * 2 ** attempt);
   return Math.round(base * (0.75 + 0.5 * random()));
 }
 

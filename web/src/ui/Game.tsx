@@ -248,7 +248,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   else if (view.to_move !== null) turnText = t("{name} to move", { name: who[view.to_move] ?? "" });
 
   return (
-    <main id="main" class="page game">
+    <main id="main" class="page game" data-version={connection.version}>
       <div class="live sr" aria-live="polite" role="log">
         {announce}
       </div>
