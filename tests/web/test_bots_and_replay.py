@@ -61,6 +61,14 @@ def test_a_whole_game_against_a_bot(pages: Pages, server: ServerProcess) -> None
     expect(page.locator(".step")).to_contain_text("Round 1, move 1")
     expect(page.locator(".board .tile")).to_have_count(1)
 
+    # Back at the table: a rematch starts the next game with the same seats.
+    page.go_back()
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator("#game-over-h")).to_have_count(0, timeout=30_000)
+    expect(page.locator(".rack-tile")).to_have_count(9)
+    expect(page.locator("h1")).to_contain_text("Round 1")
+    assert server.summary(table)["game"] == 2
+
 
 def finished_bot_table(server: ServerProcess) -> str:
     table = server.create(["bot:easy", "bot:random"], {"preset": "standard", "target_score": 250})

@@ -31,6 +31,22 @@ def test_two_players_create_join_and_play_a_round(pages: Pages, server: ServerPr
         expect(page.locator(".players")).to_contain_text(other)
         expect(page.locator(".rack-tile")).to_have_count(9)
 
+    # A takeback, asked on one page and allowed on the other.
+    deadline = time.monotonic() + 30
+    while not (my_turn(ann) or my_turn(ben)):
+        assert time.monotonic() < deadline
+        ann.wait_for_timeout(100)
+    opener, other = (ann, ben) if my_turn(ann) else (ben, ann)
+    assert play_turn(opener) == "place"
+    expect(other.locator(".board .tile")).to_have_count(1)
+    opener.get_by_role("button", name="Take back").click()
+    ask = other.get_by_role("alertdialog")
+    expect(ask).to_contain_text("asks to take back their last move")
+    other.get_by_role("button", name="Allow").click()
+    for page in (ann, ben):
+        expect(page.locator(".board .tile")).to_have_count(0)
+    expect(opener.locator('.turn strong[data-turn="mine"]')).to_have_count(1)
+
     done = {"place": 0, "draw": 0, "pass": 0}
     over = "#round-over-h, #game-over-h"
     deadline = time.monotonic() + 240
