@@ -1,4 +1,4 @@
-"""An independent, deliberately plain reading of rules.md §2-4.
+"""An independent, deliberately plain reading of docs/rules.md §2-4.
 
 It works on coordinates with the spec's own formulas and dicts of numbers,
 shares no code with the engine's board, and is slow on purpose. Property
@@ -103,7 +103,7 @@ class RefBoard:
 def opening_choice(
     hands: list[list[Numbers]], values: dict[Numbers, int]
 ) -> tuple[int, set[Numbers]]:
-    """rules.md §5 'highest-triple': the opening seat and the tiles it may open with."""
+    """docs/rules.md §5 'highest-triple': the opening seat and the tiles it may open with."""
     for n in range(5, -1, -1):
         for seat, hand in enumerate(hands):
             if (n, n, n) in hand:

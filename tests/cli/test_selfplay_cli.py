@@ -120,15 +120,102 @@ def test_usage_errors_are_one_line(
     assert err.count("\n") == (1 if message else 0)
 
 
-def test_bad_output_and_endless_games_fail_before_or_without_traceback(tmp_path: Path) -> None:
+def test_bad_output_and_endless_games_fail_before_or_without_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import triominoes.sim.match
+
+    monkeypatch.setattr(triominoes.sim.match, "MAX_ACTIONS", 2_000)
     for args, message in [
         (["-o", str(tmp_path)], "is a folder"),
         (["-o", str(tmp_path / "no" / "x.json")], "there is no folder"),
         (["--bot", "random", "--bot", "greedy", "--bot", "greedy"], "3 bots for 2 players"),
-        (["--set", "draw_penalty=20"], "no one reached target_score 400 in 200 rounds"),
+        (["--set", "draw_penalty=20"], "actions, totals"),
         (["--set", "draw_penalty=1e300"], "draw_penalty must be at most 1,000,000"),
         (["--rules", str(tmp_path / "missing.json")], "cannot read"),
     ]:
         result = runner.invoke(app, ["selfplay", *args])
         assert result.exit_code == 2, args
         assert message in result.stderr
+
+
+def test_an_endless_house_rule_game_is_stopped_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import triominoes.sim.match
+
+    monkeypatch.setattr(triominoes.sim.match, "MAX_ACTIONS", 2_000)
+    args = ["selfplay", "--set", "draw_penalty=1000000", "--set", "target_score=1000000"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: stopped after ")
+    assert "no one reached target_score 1,000,000; can a game end under these rules?" in (
+        result.stderr
+    )
+
+
+def test_an_unwritable_output_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import triominoes.cli.main
+
+    played: list[object] = []
+    monkeypatch.setattr(triominoes.cli.main, "play_game", lambda *a: played.append(a))
+    unwritable = Path("/sys/x.json")  # not even root may make a file there
+    result = runner.invoke(app, ["selfplay", "-o", str(unwritable)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: -o /sys/x.json: cannot write in /sys (")
+    assert played == []
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    result = runner.invoke(app, ["selfplay", "-o", str(notes / "x.json")])
+    assert result.exit_code == 2
+    assert f"{notes} is not a folder" in result.stderr
+    assert played == []
+    assert notes.read_text() == "mine"
+
+
+def test_negative_seeds_are_refused_not_folded_onto_positive_ones(tmp_path: Path) -> None:
+    # Python seeds with the absolute value: -5 would replay the game of 5.
+    result = runner.invoke(app, ["selfplay", "--seed", "-5"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed'" in result.stderr
+
+
+def test_a_record_given_as_rules_is_named_a_record(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    assert runner.invoke(app, ["selfplay", "--rules", "czech", "-o", str(game)]).exit_code == 0
+    for command in (["selfplay", "--rules", str(game)], ["rules", str(game)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2
+        assert (
+            result.stderr
+            == f"error: {game} is a game record, not a rule set (its rules: 'czech')\n"
+        )
+
+
+def test_version_in_rules_is_read_alike_however_it_is_written() -> None:
+    as_field = runner.invoke(app, ["rules", "czech", "--set", "version=7"])
+    as_object = runner.invoke(app, ["rules", '{"preset": "czech", "version": 7}'])
+    assert as_field.exit_code == as_object.exit_code == 0
+    assert as_field.stdout == as_object.stdout == runner.invoke(app, ["rules", "czech"]).stdout
+
+
+def test_one_round_is_one_round(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    result = runner.invoke(app, ["selfplay", "--rules", "german", "-o", str(game)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{game}: 1 round, totals")
+
+
+def test_help_shows_no_types_of_flags_and_gives_the_defaults() -> None:
+    top = runner.invoke(app, ["--help"]).stdout
+    assert "<bool>" not in top
+    assert "--version  Show the version." in top
+    selfplay = " ".join(runner.invoke(app, ["selfplay", "--help"]).stdout.split())
+    assert "<bool>" not in selfplay
+    assert "reuse the bots given, in turn. [default: greedy]" in selfplay
+    assert "[default: 1; x>=0]" in selfplay  # the seed
+    tournament = " ".join(runner.invoke(app, ["tournament", "--help"]).stdout.split())
+    assert "[default: 100, without --games]" in tournament
+    assert "[default: all cores]" in tournament

@@ -1,4 +1,4 @@
-"""Bonus shapes (rules.md §4) in up and down cells, at every corner.
+"""Bonus shapes (docs/rules.md §4) in up and down cells, at every corner.
 
 The board decides shapes from occupancy alone, so these cases are built on
 a free-form board (any numbers, tiles may repeat): the geometry is what is

@@ -1,4 +1,4 @@
-"""The spanish corner placement (rules.md §3, ``corner_fallback``)."""
+"""The spanish corner placement (docs/rules.md §3, ``corner_fallback``)."""
 
 from __future__ import annotations
 

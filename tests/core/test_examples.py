@@ -1,4 +1,4 @@
-"""The worked examples of rules.md §8, each as a replayed record."""
+"""The worked examples of docs/rules.md §8, each as a replayed record."""
 
 from __future__ import annotations
 

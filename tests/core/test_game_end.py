@@ -1,4 +1,4 @@
-"""Game end (rules.md §6): last-round, round-winner, single-round."""
+"""Game end (docs/rules.md §6): last-round, round-winner, single-round."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Opening (rules.md §5): highest triple, no triple with tie-breaks, and
+"""Opening (docs/rules.md §5): highest triple, no triple with tie-breaks, and
 the spanish rotation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Legal placement (rules.md §2-3): rotations, mirrors, the vertex rule."""
+"""Legal placement (docs/rules.md §2-3): rotations, mirrors, the vertex rule."""
 
 from __future__ import annotations
 

@@ -20,6 +20,17 @@ BASE: dict[str, Any] = json.loads((GOLDEN / "standard-2p.json").read_text())
 Edit = Callable[[dict[str, Any]], None]
 
 
+def nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+DEEP = nested(800)
+"""Deep enough to break a recursive repr, shallow enough for json to write."""
+
+
 def edited(edit: Edit) -> dict[str, Any]:
     data = copy.deepcopy(BASE)
     edit(data)
@@ -248,6 +259,52 @@ CASES: list[tuple[str, Edit, str]] = [
     ("unknown round key", put_round("extra", 1), "round 1: unknown round key 'extra'"),
     ("three hands for two", put_round("hands", [[], [], []]), "round 1: 3 hands for 2 players"),
     ("meta not an object", put("meta", [1]), "'meta' must be an object"),
+    (
+        "hand size key of thousands of digits",
+        put("rules", {"hand_size": {"1" * 5000: 9}}),
+        "rules: hand_size key '" + "1" * 60 + "'... is not a player count",
+    ),
+    (
+        "version nested deep",
+        put("version", DEEP),
+        "record version " + "[" * 60 + "... is not supported (only 1)",
+    ),
+    (
+        "opening nested deep",
+        put("rules", {"opening": DEEP}),
+        "rules: opening must be one of highest-triple, highest-triple-then-rotate (got [[[[",
+    ),
+    (
+        "game end nested deep",
+        put("rules", {"game_end": DEEP}),
+        "rules: game_end must be one of last-round, round-winner, single-round (got [[[[",
+    ),
+    (
+        "blocked scoring nested deep",
+        put("rules", {"blocked_scoring": DEEP}),
+        "rules: blocked_scoring must be one of differences, others-minus-own, none (got [[[[",
+    ),
+    ("tile nested deep", put_round("pool", [DEEP]), "round 1: pool: [[[[[[[[[[[[[[[[[[[[[["),
+    (
+        "hand sizes without the record's player count",
+        put("rules", {"hand_size": {"3": 7}}),
+        "rules: these rules give no hand size for 2 players",
+    ),
+    (
+        "a long unknown key",
+        put("colour" * 2000, 1),
+        "unknown record key 'colourcolour",
+    ),
+    (
+        "a long token",
+        set_action(0, 1, "x" * 20000),
+        "round 1, action 2 (seat 1, '" + "x" * 60 + "'...): 'xxxx",
+    ),
+    (
+        "a long preset name",
+        put("rules", "poker" * 3000),
+        "rules: unknown rule set 'pokerpoker",
+    ),
 ]
 
 
@@ -258,6 +315,7 @@ def test_bad_records_name_where_and_why(label: str, edit: Edit, message: str) ->
         replay(read(data))
     assert str(caught.value).startswith(message)
     assert "\n" not in str(caught.value)
+    assert len(str(caught.value)) < 400  # a quote of the input, never all of it
 
 
 @pytest.mark.parametrize("text", ["{", "", "[]", "null", '"standard"', "{}"])

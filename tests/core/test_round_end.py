@@ -1,4 +1,4 @@
-"""End of round (rules.md §5): out, blocked both ways, scoring, the german cycle."""
+"""End of round (docs/rules.md §5): out, blocked both ways, scoring, the german cycle."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule sets (rules.md §7) as data: presets, overrides, JSON."""
+"""Rule sets (docs/rules.md §7) as data: presets, overrides, JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, RuleSet, preset
 
 HANDS = {"2": 9, "3": 7, "4": 7, "5": 6, "6": 6}
-# The table of rules.md §7, column by column.
+# The table of docs/rules.md §7, column by column.
 TABLE: dict[str, dict[str, Any]] = {
     "standard": dict(
         opening="highest-triple",
@@ -140,6 +140,39 @@ def test_tile_name_wins_over_triple() -> None:
 def test_name_and_version_keys_are_informational() -> None:
     rules = RuleSet.from_json({"preset": "german", "name": "my table", "version": 9})
     assert rules == preset("german")
+
+
+def test_version_is_informational_however_it_is_written() -> None:
+    # A rules object and an override (--set) read it alike.
+    assert preset("czech").with_overrides(version=7) == preset("czech")
+    assert RuleSet.from_json({"preset": "czech", "version": 2}) == preset("czech")
+
+
+def nested(depth: int) -> object:
+    value: object = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"opening": nested(5000)}, "opening must be one of"),
+        ({"game_end": nested(5000)}, "game_end must be one of"),
+        ({"blocked_scoring": nested(5000)}, "blocked_scoring must be one of"),
+        ({"hand_size": {"1" * 5000: 9}}, "hand_size key '111"),
+        ({"hand_size": {"2": 10**5000}}, "hand_size <a number of about 5,000 digits> for 2"),
+        ({"opening_bonus": {"5" * 9000: 1}}, "opening_bonus: '555"),
+        ({"x" * 9000: 1}, "unknown rules field 'xxx"),
+        ("y" * 9000, "unknown rule set 'yyy"),
+    ],
+)
+def test_errors_quote_at_most_a_short_piece_of_the_rules(data: object, message: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        RuleSet.from_json(data)
+    assert str(caught.value).startswith(message)
+    assert len(str(caught.value)) < 200
 
 
 def test_hand_size_per_player_count() -> None:

@@ -1,4 +1,4 @@
-"""A turn (rules.md §5): place, draw with its limits, pass with its penalty."""
+"""A turn (docs/rules.md §5): place, draw with its limits, pass with its penalty."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from triominoes.sim.backends import inline, local_processes, ray_cluster
 from triominoes.sim.stats import summarize, wilson_interval
 from triominoes.sim.tournament import (
     ResultsFile,
+    Tally,
     TournamentConfig,
     TournamentError,
     run_tournament,
@@ -113,9 +114,9 @@ def test_results_do_not_depend_on_the_order_units_run_in() -> None:
     forward = results_of(TINY)
 
     def backwards(
-        config: TournamentConfig, units: list[int], keep: bool
+        config: TournamentConfig, units: Iterable[int], keep: bool
     ) -> Iterator[dict[str, Any]]:
-        yield from inline(config, list(reversed(units)), keep)
+        yield from inline(config, list(reversed(list(units))), keep)
 
     assert run_tournament(TINY, backend=backwards).results == forward
 
@@ -161,14 +162,17 @@ def test_a_dead_worker_is_an_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -
     assert no_workers_left()
 
 
-def test_a_failing_unit_stops_a_process_run() -> None:
+def test_a_failing_unit_stops_a_process_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import triominoes.sim.match
+
+    monkeypatch.setattr(triominoes.sim.match, "MAX_ACTIONS", 3_000)  # inherited by the workers
     endless = TournamentConfig(
         entrants=("greedy", "greedy"),
         rules={"preset": "standard", "draw_penalty": 20},
         units=4,
         unit="game",
     )
-    with pytest.raises(TournamentError, match="no one reached target_score 400 in 200 rounds"):
+    with pytest.raises(TournamentError, match=r"unit \d: stopped after \d+ rounds \(3,\d+ actions"):
         run_tournament(endless, backend=local_processes(2))
     assert no_workers_left()
 
@@ -176,9 +180,10 @@ def test_a_failing_unit_stops_a_process_run() -> None:
 def counting_backend(ran: list[int]) -> Any:
     """The inline backend, noting which units it was asked to run."""
 
-    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
-        ran.extend(units)
-        yield from inline(config, units, keep)
+    def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
+        todo = list(units)
+        ran.extend(todo)
+        yield from inline(config, todo, keep)
 
     return run
 
@@ -188,7 +193,7 @@ class Interrupted(Exception):
 
 
 def stopping_after(count: int) -> Any:
-    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
+    def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
         for done, result in enumerate(inline(config, units, keep)):
             if done == count:
                 raise Interrupted
@@ -426,3 +431,181 @@ def test_statistics_with_three_seats_and_ties() -> None:
     assert a.rating > b.rating and a.rating > c.rating
     assert (a.hexagons, a.bridges, a.two_sided) == (1, 1, 1)
     assert b.hexagons + c.hexagons == 2
+
+
+class Enough(Exception):
+    pass
+
+
+def test_the_units_to_do_are_not_listed_up_front(tmp_path: Path) -> None:
+    # A million units asked for, three played: memory must not grow with
+    # the count asked for (a list of a million ints is over 30 MB).
+    import tracemalloc
+
+    huge = TournamentConfig(entrants=("greedy", "random"), units=1_000_000, seed=3)
+    taken: list[int] = []
+
+    def three(
+        config: TournamentConfig, units: Iterable[int], keep: bool
+    ) -> Iterator[dict[str, Any]]:
+        for index in units:
+            taken.append(index)
+            if len(taken) > 3:
+                raise Enough
+            yield run_unit(config.to_json(), index, keep)
+
+    for output, records in [(None, None), (tmp_path / "run.jsonl", tmp_path / "records")]:
+        taken.clear()
+        tracemalloc.start()
+        try:
+            with pytest.raises(Enough):
+                run_tournament(huge, backend=three, output=output, records=records)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert taken == [0, 1, 2, 3]
+        assert peak < 3_000_000
+
+
+def test_local_processes_take_units_lazily() -> None:
+    many = TournamentConfig(entrants=("greedy", "random"), units=10**12, seed=3)
+    taken: list[int] = []
+
+    def units() -> Iterator[int]:
+        for index in range(many.units):
+            taken.append(index)
+            yield index
+
+    results = local_processes(2)(many, units(), False)
+    assert next(results)["unit"] in range(8)
+    results.close()
+    assert len(taken) <= 2 * 4 + 1  # the window in flight, not the tournament
+    assert no_workers_left()
+
+
+def test_a_forked_child_does_not_hold_the_results_lock(tmp_path: Path) -> None:
+    # A pool worker is forked while the run holds the lock; if the run is
+    # killed (no close, the lock file left behind), a worker still alive
+    # must not keep the next run out.
+    import multiprocessing
+
+    out = tmp_path / "results.jsonl"
+    holder = ResultsFile(out, TINY)
+    holder.open()
+    context = multiprocessing.get_context("fork")
+    child_ready = context.Event()
+    release = context.Event()
+    child = context.Process(target=_hold_on, args=(child_ready, release))
+    child.start()
+    try:
+        assert child_ready.wait(10)
+        assert holder._lock is not None
+        holder._lock.close()  # the run's process died: the kernel drops its lock
+        again = ResultsFile(out, TINY)
+        again.open()  # not "another tournament is writing"
+        again.close()
+    finally:
+        release.set()
+        child.join(10)
+
+
+def _hold_on(ready: Any, release: Any) -> None:
+    ready.set()
+    release.wait(10)
+
+
+def test_a_busy_results_file_names_the_process_writing_it(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    holder = ResultsFile(out, TINY)
+    holder.open()
+    try:
+        with pytest.raises(TournamentError) as caught:
+            ResultsFile(out, TINY).open()
+        assert str(caught.value) == (f"another tournament is writing {out} (process {os.getpid()})")
+    finally:
+        holder.close()
+
+
+def test_the_tally_says_what_was_found_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    tally = Tally(TINY.units)
+    with pytest.raises(Interrupted):
+        run_tournament(TINY, backend=stopping_after(4), output=out, tally=tally)
+    assert (tally.wanted, tally.found, tally.kept) == (6, 0, 4)
+    longer = TournamentConfig(entrants=TINY.entrants, units=10, seed=TINY.seed)
+    tally = Tally(longer.units)
+    run_tournament(longer, backend=inline, output=out, tally=tally)
+    assert (tally.wanted, tally.found, tally.kept) == (10, 4, 10)
+    tally = Tally(2)
+    shorter = TournamentConfig(entrants=TINY.entrants, units=2, seed=TINY.seed)
+    run_tournament(shorter, backend=inline, output=out, tally=tally)
+    assert (tally.found, tally.kept) == (2, 2)  # only the units asked for count
+
+
+def test_output_folders_are_not_made_up(tmp_path: Path) -> None:
+    # One rule for every output: its folder must exist (a typo in a path
+    # should not silently make a tree of folders).
+    with pytest.raises(TournamentError, match="there is no folder"):
+        run_tournament(TINY, backend=inline, output=tmp_path / "no" / "run.jsonl")
+    with pytest.raises(TournamentError, match="there is no folder"):
+        run_tournament(TINY, backend=inline, records=tmp_path / "no" / "records")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_unit_written_just_before_an_interruption_is_counted(tmp_path: Path) -> None:
+    # Ctrl-C may come after a line is written and before the run counts it:
+    # what the run reports as saved must be what the file holds.
+    out = tmp_path / "results.jsonl"
+    results = ResultsFile(out, TINY)
+    results.open()
+    try:
+        results.append(run_unit(TINY.to_json(), 0))
+        assert results.appended() == 1
+        with out.open("a") as f:  # written, not yet counted
+            f.write(json.dumps(run_unit(TINY.to_json(), 1)) + "\n")
+        assert results.appended() == 2
+        with out.open("a") as f:  # torn: the next run drops it
+            f.write('{"unit": 2, "lin')
+        assert results.appended() == 2
+    finally:
+        results.close()
+    again = ResultsFile(out, TINY)
+    assert len(again.open()) == 2
+    again.close()
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_a_worker_dies_with_its_parent_however_the_parent_ends(platform: str) -> None:
+    # The parent forks a worker and dies at once without stopping it (as
+    # under kill -9); off Linux the worker's own watch must notice.
+    import subprocess
+    import sys
+
+    script = f"""
+import os, sys, time
+import triominoes.sim.backends as backends
+parent = os.getpid()
+child = os.fork()
+if child == 0:
+    backends.sys.platform = {platform!r}
+    backends.die_with_parent(parent)
+    time.sleep(30)
+    os._exit(0)
+print(child, flush=True)
+os._exit(0)
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30
+    )
+    worker = Path(f"/proc/{run.stdout.strip()}/status")
+
+    def alive() -> bool:
+        try:
+            return "zombie" not in worker.read_text()
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while alive():
+        assert time.monotonic() < deadline, "the worker outlived its parent"
+        time.sleep(0.05)

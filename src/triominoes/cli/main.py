@@ -19,7 +19,8 @@ from typer.exceptions import TyperException
 
 from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
-from triominoes.cli.options import rules_from_options
+from triominoes.cli.options import RULES_HELP, rules_from_options
+from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
@@ -29,10 +30,13 @@ from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
 from triominoes.core.rules import PRESETS
 from triominoes.sim.match import EndlessGame, play_game
+from triominoes.tui.command import play_command
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    # Plain help: the boxed kind shows a type after every flag (--version <bool>).
+    rich_markup_mode=None,
     help="Triominoes: rules engine, game records, AI players and tournaments.",
 )
 
@@ -73,7 +77,12 @@ def root(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE", help="A game record (docs/records.md), or - for standard input."
+        ),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -104,37 +113,49 @@ def replay_command(
 
 @app.command("selfplay")
 def selfplay_command(
-    seed: Annotated[int, typer.Option(help="Seed for the deal and the bots.")] = 1,
-    players: Annotated[int, typer.Option(min=2, max=6, help="Number of players.")] = 2,
-    rules: Annotated[
-        str, typer.Option(help="Preset name, JSON object or .json file.")
-    ] = "standard",
+    # Python seeds with the absolute value: -5 would play the game of 5.
+    seed: Annotated[
+        int, typer.Option(min=0, metavar="N", help="Seed for the deal and the bots.")
+    ] = 1,
+    players: Annotated[int, typer.Option(min=2, max=6, metavar="N", help="Number of players.")] = 2,
+    rules: Annotated[str, typer.Option(metavar="RULES", help=RULES_HELP)] = "standard",
     set_: Annotated[
         list[str] | None,
-        typer.Option("--set", help="House rule FIELD=VALUE (JSON value); repeatable."),
+        typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option(help=f"Player spec per seat, repeated ({', '.join(player_names())})."),
+        typer.Option(
+            metavar="SPEC",
+            help=(
+                f"Player for the next seat ({', '.join(player_names())}); repeatable. "
+                "Seats after the last --bot reuse the bots given, in turn.  "
+                "[default: greedy]"
+            ),
+        ),
     ] = None,
     output: Annotated[
-        str, typer.Option("-o", "--output", help="Write the record here (- for stdout).")
+        str,
+        typer.Option(
+            "-o",
+            "--output",
+            metavar="FILE",
+            help="Write the record here (- for standard output); its folder must exist.",
+        ),
     ] = "-",
 ) -> None:
     """Play a whole game between bots and write its record."""
     specs = bot or ["greedy"]
     if len(specs) > players:
         fail(f"{len(specs)} bots for {players} players (give --players)")
-    if output != "-" and Path(output).is_dir():
-        fail(f"-o {output} is a folder")
-    if output != "-" and not Path(output).parent.is_dir():
-        fail(f"-o {output}: there is no folder {Path(output).parent}")
     try:
         ruleset = rules_from_options(rules, set_)
         rng = random.Random(seed)
         seats = [make_player(specs[s % len(specs)], rng.randrange(2**32)) for s in range(players)]
         game = Game(ruleset, players, seed=rng.randrange(2**32))
-    except (TriominoesError, ValueError) as exc:
+        if output != "-":
+            check_file("-o", Path(output))  # before the game, not after it
+    except (TriominoesError, OutputError, ValueError) as exc:
         fail(str(exc))
     try:
         play_game(game, seats)
@@ -155,14 +176,19 @@ def selfplay_command(
     except OSError as exc:
         fail(f"cannot write {output}: {exc}")
     winners = ", ".join(names[s] for s in game.winners)
-    typer.echo(f"{output}: {len(game.rounds)} rounds, totals {game.totals}, winner {winners}")
+    typer.echo(
+        f"{output}: {counted(len(game.rounds), 'round')}, totals {game.totals}, winner {winners}"
+    )
 
 
 @app.command("rules")
 def rules_command(
-    name: Annotated[str, typer.Argument(help="Preset name, JSON object or .json file.")] = "",
+    name: Annotated[
+        str, typer.Argument(metavar="[RULES]", help=RULES_HELP + " Without it: the presets.")
+    ] = "",
     set_: Annotated[
-        list[str] | None, typer.Option("--set", help="House rule FIELD=VALUE; repeatable.")
+        list[str] | None,
+        typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
 ) -> None:
     """Show a rule set as JSON (or list the presets)."""
@@ -181,6 +207,7 @@ def rules_command(
 
 app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
+app.command("play")(play_command)
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -193,10 +220,10 @@ def main() -> None:
     try:
         status = app(standalone_mode=False)
     except TyperException as exc:
-        # A usage error: one line, like every other error, not a usage box
-        # (no line at all after the help that a bare command prints).
-        message = exc.format_message()
-        if message:
-            typer.echo(f"error: {message}", err=True)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # as typer tells it (no public class)
+            typer.echo(exc.format_message())  # a bare command: its help, no error line
+        else:
+            # A usage error: one line, like every other error, not a usage box.
+            typer.echo(f"error: {exc.format_message()}", err=True)
         status = EXIT_BAD_INPUT
     sys.exit(status if isinstance(status, int) else 0)

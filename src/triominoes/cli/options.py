@@ -6,8 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from triominoes.core.errors import InvalidRules
+from triominoes.core.errors import InvalidRules, quote
+from triominoes.core.record import FORMAT
 from triominoes.core.rules import RuleSet
+
+RULES_HELP = (
+    "A preset (standard, pressman, czech, german, spanish), a JSON object "
+    '{"preset": NAME, FIELD: VALUE} or a .json file of one (docs/rules.md).'
+)
 
 
 def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
@@ -19,6 +25,10 @@ def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
             data = _json(Path(text).read_text(encoding="utf-8"), text)
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidRules(f"cannot read {text}: {exc}") from None
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            raise InvalidRules(
+                f"{text} is a game record, not a rule set (its rules: {quote(data.get('rules'))})"
+            )
     else:
         data = text
     ruleset = RuleSet.from_json(data)
@@ -26,7 +36,7 @@ def rules_from_options(rules: str, overrides: list[str] | None) -> RuleSet:
     for item in overrides or []:
         key, sep, value = item.partition("=")
         if not sep:
-            raise InvalidRules(f"--set {item!r}: write FIELD=VALUE")
+            raise InvalidRules(f"--set {quote(item)}: write FIELD=VALUE")
         try:
             changes[key.strip()] = json.loads(value)
         except (ValueError, RecursionError):

@@ -1,111 +1,203 @@
-"""The ``triominoes tournament`` command."""
+"""The ``triominoes tournament`` command.
+
+Everything that can be checked is checked before the first unit is played
+(entrants, rules, every output path); the files are written before the
+table is printed, so that a closed standard output (``| head -1``) loses
+nothing but the table.
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from triominoes.cli.options import rules_from_options
+from triominoes.cli.options import RULES_HELP, rules_from_options
+from triominoes.cli.output import OutputError, check_file, check_folder, counted
+from triominoes.core.errors import quote
 from triominoes.sim.backends import local_processes, ray_cluster
 from triominoes.sim.plot import check_plot_path, plot_margins
 from triominoes.sim.stats import format_table
-from triominoes.sim.tournament import TournamentConfig, TournamentError, run_tournament
+from triominoes.sim.tournament import (
+    Backend,
+    Tally,
+    TournamentConfig,
+    TournamentError,
+    TournamentResult,
+    run_tournament,
+)
+
+DEFAULT_ROUNDS = 100
 
 
 def tournament_command(
     entrants: Annotated[
         list[str],
-        typer.Argument(help="Player specs, one per seat: e.g. ismcts greedy greedy greedy."),
+        typer.Argument(
+            metavar="SPEC...",
+            help="Player specs, one per seat: e.g. ismcts greedy greedy greedy.",
+        ),
     ],
-    rounds: Annotated[int | None, typer.Option(help="Play this many single rounds.")] = None,
-    games: Annotated[int | None, typer.Option(help="Play this many whole games.")] = None,
-    rules: Annotated[str, typer.Option(help="Preset name, JSON object or .json file.")] = (
-        "standard"
-    ),
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help=f"Play this many single rounds.  [default: {DEFAULT_ROUNDS}, without --games]",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(metavar="N", help="Play this many whole games instead.")
+    ] = None,
+    rules: Annotated[str, typer.Option(metavar="RULES", help=RULES_HELP)] = "standard",
     set_: Annotated[
-        list[str] | None, typer.Option("--set", help="House rule FIELD=VALUE; repeatable.")
+        list[str] | None,
+        typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed for deals and bots.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed for deals and bots.")] = 0,
     jobs: Annotated[
-        int | None, typer.Option(min=1, help="Local processes (default: all cores).")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Local processes.  [default: all cores]"),
     ] = None,
-    backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
+    backend: Annotated[
+        str, typer.Option(metavar="NAME", help="local (processes) or ray.")
+    ] = "local",
     address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (with --backend ray).")
+        str | None,
+        typer.Option(metavar="HOST:PORT", help="Ray cluster address (with --backend ray)."),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Results file (JSON lines); run again with it to resume."),
+        typer.Option(
+            metavar="FILE",
+            help="Results file (JSON lines); run the same command again to continue.",
+        ),
     ] = None,
     records: Annotated[
-        Path | None, typer.Option(help="Save every unit's game record in this folder.")
+        Path | None,
+        typer.Option(metavar="FOLDER", help="Save every unit's game record in this folder."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     plot: Annotated[
-        Path | None, typer.Option(help="Save the score-margin distributions (PNG).")
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Save the score-margin distributions (.png, .svg, ...; needs triominoes[plot]).",
+        ),
     ] = None,
-    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
-    """Play many rounds or games between bots, seats rotated, and rate them."""
+    """Rate bots over many rounds or games, seats rotated.
+
+    Output folders must exist; every output is checked before the first
+    unit is played.
+    """
     from triominoes.cli.main import fail
 
     if rounds is not None and games is not None:
         fail("give --rounds or --games, not both")
-    units = games if games is not None else (rounds if rounds is not None else 100)
+    unit = "game" if games is not None else "round"
+    units = games if games is not None else (rounds if rounds is not None else DEFAULT_ROUNDS)
     if units < 1:
         fail("a tournament needs at least one round or game")
     if address is not None and backend != "ray":
         fail("--address goes with --backend ray")
+    if backend not in ("local", "ray"):
+        fail(f"unknown backend {quote(backend)} (local or ray)")
     seats = len(entrants)
-    if seats and units % seats:
-        # Every deal is played once from every seat: whole rotations only.
-        rounded = units + seats - units % seats
-        typer.echo(f"note: {units} units rounded up to {rounded}, whole seat rotations", err=True)
-        units = rounded
-    if any("seconds=" in spec for spec in entrants):
-        typer.echo("note: time budgets make results depend on the machine's speed", err=True)
+    # Every deal is played once from every seat: whole rotations only.
+    rounded = units + (seats - units % seats) % seats if seats else units
     try:
         ruleset = rules_from_options(rules, set_)
         config = TournamentConfig(
             entrants=tuple(entrants),
             rules=ruleset.to_record(),
-            units=units,
-            unit="game" if games is not None else "round",
+            units=rounded,
+            unit=unit,
             seed=seed,
         )
         if plot is not None:
             check_plot_path(plot)
-    except ValueError as exc:
+            check_file("--plot", plot)
+        if out is not None:
+            check_file("--out", out)
+        if records is not None:
+            check_folder("--records", records)
+    except ValueError as exc:  # bad rules, entrants, outputs
         fail(str(exc))
-    if backend == "local":
-        runner = local_processes(jobs)
-    elif backend == "ray":
-        runner = ray_cluster(address, jobs)
-    else:
-        fail(f"unknown backend {backend!r} (local or ray)")
-
-    from tqdm import tqdm
-
-    bar = tqdm(total=config.units, unit=config.unit, disable=quiet, dynamic_ncols=True)
-    try:
-        result = run_tournament(
-            config, backend=runner, output=out, records=records, progress=bar.update
+    # Notes only once the run is sure to start: an error makes them moot.
+    if rounded != units:
+        typer.echo(
+            f"note: {counted(units, unit)} rounded up to {rounded:,}, whole seat rotations",
+            err=True,
         )
-    except (TournamentError, OSError) as exc:
-        bar.close()
-        fail(str(exc))
-    bar.close()
+    if any("seconds=" in spec for spec in entrants):
+        typer.echo("note: time budgets make results depend on the machine's speed", err=True)
+    runner = local_processes(jobs) if backend == "local" else ray_cluster(address, jobs)
+    result = _run(config, runner, out, records, quiet)
+    if plot is not None:
+        try:
+            plot_margins(config.entrants, result.results, plot, unit=config.unit)
+        except OSError as exc:
+            fail(f"--plot {plot}: {exc}")
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
     else:
-        kind = "rounds" if config.unit == "round" else "games"
-        typer.echo(f"{config.units} {kind}, rules {json.dumps(config.rules)}, seed {seed}")
+        typer.echo(
+            f"{counted(config.units, config.unit)}, rules {json.dumps(config.rules)}, seed {seed}"
+        )
         typer.echo(format_table(result.stats))
-    if plot is not None:
-        try:
-            plot_margins(config.entrants, result.results, plot)
-        except OSError as exc:
-            fail(f"--plot: {exc}")
+
+
+def _run(
+    config: TournamentConfig,
+    runner: Backend,
+    out: Path | None,
+    records: Path | None,
+    quiet: bool,
+) -> TournamentResult:
+    from tqdm import tqdm
+
+    from triominoes.cli.main import fail
+
+    tally = Tally(config.units)
+    bar = tqdm(total=config.units, unit=config.unit, disable=quiet, dynamic_ncols=True)
+    started = False
+
+    def advance(count: int) -> None:
+        nonlocal started
+        if not started and tally.found and out is not None:
+            bar.write(
+                f"note: {tally.found:,} of {counted(config.units, config.unit)} already in {out}",
+                file=sys.stderr,
+            )
+        started = True
+        bar.update(count)
+
+    try:
+        return run_tournament(
+            config,
+            backend=runner,
+            output=out,
+            records=records,
+            progress=advance,
+            tally=tally,
+        )
+    except (TournamentError, OSError, OutputError) as exc:
+        bar.close()
+        fail(str(exc))
+    except (KeyboardInterrupt, SystemExit):
+        bar.close()
+        typer.echo(_what_was_kept(config, tally, out), err=True)
+        raise
+    finally:
+        bar.close()
+
+
+def _what_was_kept(config: TournamentConfig, tally: Tally, out: Path | None) -> str:
+    done = f"{tally.kept:,} of {counted(config.units, config.unit)}"
+    if out is None:
+        return f"stopped after {done}; nothing was saved (--out FILE keeps results to continue)"
+    return f"{done} saved in {out}; run the same command to continue"

@@ -98,6 +98,7 @@ class Knowledge:
             final_turns=view.last_turns,
             triples=triples,
             end=view.round_end.end if view.round_end is not None else None,
+            checked=False,  # the board of a view is one the engine laid
         )
 
     def public_round(self) -> Round:

@@ -1,4 +1,4 @@
-"""The triangular lattice of rules.md §2: cells, corners, edges, rings.
+"""The triangular lattice of docs/rules.md §2: cells, corners, edges, rings.
 
 Two faces of the same geometry:
 

@@ -1,9 +1,10 @@
-"""Game records (record.md): read, validate, write, and replay with the engine.
+"""Game records (docs/records.md): read, validate, write, and replay with the engine.
 
 Everything here works on JSON values (``dict``/``list``/``str``), not files:
 reading a file and printing belong to the interfaces. Every way a record
 can be wrong raises :class:`RecordError` naming where (round, action, seat,
-token) and why.
+token) and why: reading is total, whatever JSON value it is given, and an
+error quotes at most a short piece of the record (see :func:`quote`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from triominoes.core.errors import (
     RecordError,
     RoundOver,
     TriominoesError,
+    quote,
 )
 from triominoes.core.game import Game, PlayedRound
 from triominoes.core.round import Outcome, Round
@@ -92,7 +94,7 @@ def read(data: object) -> Record:
         raise RecordError("a record must be a JSON object")
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"unknown record key {unknown[0]!r}")
+        raise RecordError(f"unknown record key {quote(unknown[0])}")
     if data.get("format") != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}")
     version = data.get("version")
@@ -109,6 +111,12 @@ def read(data: object) -> Record:
         raise RecordError("'players' must be a list of names")
     if not 2 <= len(players) <= 6:
         raise RecordError(f"{len(players)} players: the game is for 2 to 6 players")
+    try:
+        # An override of hand_size replaces the whole field: it may leave
+        # out this record's player count.
+        rules.hand_size_for(len(players))
+    except InvalidRules as exc:
+        raise RecordError(f"rules: {exc}") from None
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("'rounds' must be a list")
@@ -132,8 +140,7 @@ def _is_text(value: object) -> bool:
 
 def _show(value: object) -> str:
     """A value from the record, quoted on one line for an error message."""
-    text = json.dumps(value, ensure_ascii=True)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value)
 
 
 def _optional_object(data: Mapping[str, Any], key: str) -> dict[str, Any] | None:
@@ -151,7 +158,7 @@ def _read_round(tiles: TileSet, data: object, number: int) -> RoundRecord:
         raise fail("a round must be an object")
     unknown = sorted(set(data) - _ROUND_KEYS)
     if unknown:
-        raise fail(f"unknown round key {unknown[0]!r}")
+        raise fail(f"unknown round key {quote(unknown[0])}")
     hands = data.get("hands")
     pool = data.get("pool")
     actions = data.get("actions", [])
@@ -166,7 +173,7 @@ def _read_round(tiles: TileSet, data: object, number: int) -> RoundRecord:
         ids = []
         for name in names:
             if not isinstance(name, str):
-                raise fail(f"{where}: {name!r} is not a tile name")
+                raise fail(f"{where}: {quote(name)} is not a tile name")
             try:
                 ids.append(tiles.parse(name).id)
             except NotATile as exc:

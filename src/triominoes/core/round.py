@@ -187,15 +187,34 @@ class Round:
         final_turns: int = 0,
         triples: Sequence[int] | None = None,
         end: RoundEnd | None = None,
+        checked: bool = True,
     ) -> Round:
         """A round state from its parts, unchecked but for the placements:
         what a view tells, rebuilt for search (see knowledge.py). The phase
         follows from the parts (opening on an empty board, last turns when
-        someone went out, over with an end)."""
+        someone went out, over with an end). ``checked=False`` lays the
+        placements without the placement rules, for layouts the engine made
+        itself (a view's board): a bot rebuilds one at every decision."""
         state = cls.__new__(cls)
         state._reset(tables_for(rules), hands, pool)
-        for cell, numbers in placements:
-            state.lay(cell, numbers, corner_contact=rules.corner_fallback)
+        if checked:
+            for cell, numbers in placements:
+                state.lay(cell, numbers, corner_contact=rules.corner_fallback)
+        else:
+            find = state.t.tiles.find
+            board = state.board
+            for cell, numbers in placements:
+                tile = find(numbers)
+                if tile is None or not in_range(cell):
+                    raise IllegalPlacement(
+                        "a view's board holds no tile {numbers} at {cell}",
+                        numbers="-".join(map(str, numbers)),
+                        cell=cell_text(cell),
+                    )
+                state.live &= ~(1 << tile.id)
+                board.place(
+                    to_id(cell), tile.id, rotations(tile.numbers).index(numbers), state.live
+                )
         if triples is not None:
             state.triples = list(triples)
         state.avail = state.board.fitting(state.live)

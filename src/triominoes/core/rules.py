@@ -1,8 +1,8 @@
-"""Rule sets (rules.md §7): every variant is data, never a branch on a name.
+"""Rule sets (docs/rules.md §7): every variant is data, never a branch on a name.
 
 A :class:`RuleSet` is a frozen value. The five presets are instances; house
 rules are a preset with fields replaced (:meth:`RuleSet.with_overrides`).
-The JSON form is the one records use (record.md): a preset name, or an
+The JSON form is the one records use (docs/records.md): a preset name, or an
 object ``{"preset": NAME, FIELD: VALUE, ...}``.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from triominoes.core.errors import InvalidRules, NotATile
+from triominoes.core.errors import InvalidRules, NotATile, quote
 from triominoes.core.tiles import TILE_SET_NAMES, tile_set
 
 MIN_PLAYERS = 2
@@ -64,7 +64,7 @@ a typo such as ``1e300`` from turning every score into a huge integer."""
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The fields of rules.md §7, plus the preset it derives from.
+    """The fields of docs/rules.md §7, plus the preset it derives from.
 
     ``hand_size`` and ``opening_bonus`` are stored as sorted pairs so the
     value stays hashable; use :meth:`hand_size_for` and
@@ -122,7 +122,7 @@ class RuleSet:
         )
 
     def opening_bonus_for(self, tile_name: str, is_triple: bool) -> int:
-        """A tile name wins over the word ``triple`` (rules.md §5)."""
+        """A tile name wins over the word ``triple`` (docs/rules.md §5)."""
         bonuses = dict(self.opening_bonus)
         if tile_name in bonuses:
             return bonuses[tile_name]
@@ -178,8 +178,7 @@ class RuleSet:
         if not isinstance(base_name, str):
             raise InvalidRules("'preset' must be a preset name")
         base = preset(base_name)
-        fields.pop("name", None)  # informational (record.md)
-        fields.pop("version", None)
+        fields.pop("name", None)  # informational (docs/records.md)
         return _from_fields(base, fields)
 
 
@@ -203,14 +202,22 @@ def _field_to_json(name: str, value: Any) -> Any:
 def _from_fields(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
-        if key not in _FIELD_NAMES or key == "version":
-            raise InvalidRules(f"unknown rules field {key!r}")
+        if key not in _FIELD_NAMES:
+            raise InvalidRules(f"unknown rules field {quote(key)}")
+        if key == "version":
+            # Informational (docs/records.md), however it is written: in a
+            # rules object or as an override.
+            continue
         changes[key] = _field_from_json(key, value)
     return dataclasses.replace(base, **changes)
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_small(value: object) -> bool:
+    return _is_int(value) and 0 <= value < 100  # type: ignore[operator]
 
 
 def _whole(value: Any) -> Any:
@@ -226,9 +233,11 @@ def _field_from_json(name: str, value: Any) -> Any:
             raise InvalidRules("hand_size must be an object keyed by player count")
         sizes: dict[int, Any] = {}
         for count, size in value.items():
-            text = str(count)
-            if not (text.isascii() and text.isdigit()):
-                raise InvalidRules(f"hand_size key {count!r} is not a player count")
+            text = count if isinstance(count, str) else str(count) if _is_small(count) else ""
+            # A player count has one digit; a long key is not turned into a
+            # number at all (Python refuses thousands of digits).
+            if not (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 2):
+                raise InvalidRules(f"hand_size key {quote(count)} is not a player count")
             if int(text) in sizes:
                 raise InvalidRules(f"hand_size gives {int(text)} players twice")
             sizes[int(text)] = _whole(size)
@@ -283,7 +292,7 @@ def _validate(rules: RuleSet) -> None:
     ):
         raise InvalidRules(f"target_score must be a whole number from 1 to {MAX_POINTS:,}, or null")
     if rules.game_end != GameEnd.SINGLE_ROUND and rules.target_score is None:
-        raise InvalidRules(f"game_end {rules.game_end!r} needs a target_score")
+        raise InvalidRules(f"game_end {quote(rules.game_end)} needs a target_score")
     if not all(_is_int(b) and 0 <= b <= MAX_POINTS for b in rules.hexagon_bonus):
         raise InvalidRules(f"hexagon_bonus must be three whole numbers from 0 to {MAX_POINTS:,}")
     _validate_hand_size(rules)
@@ -292,11 +301,11 @@ def _validate(rules: RuleSet) -> None:
 
 def _check_choice(name: str, value: object, choices: tuple[StrEnum, ...]) -> None:
     if not isinstance(value, StrEnum) or value not in choices:
-        raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+        raise InvalidRules(f"{name} must be one of {', '.join(choices)} (got {quote(value)})")
 
 
 def _validate_hand_size(rules: RuleSet) -> None:
-    # An override replaces the whole field (record.md): house rules for one
+    # An override replaces the whole field (docs/records.md): house rules for one
     # player count need not invent sizes for the others.
     counts = [count for count, _ in rules.hand_size]
     if not counts or len(set(counts)) != len(counts) or not set(counts) <= set(PLAYER_COUNTS):
@@ -309,7 +318,7 @@ def _validate_hand_size(rules: RuleSet) -> None:
             )
         if count * size > tiles:
             raise InvalidRules(
-                f"hand_size {size} for {count} players needs {count * size} tiles; "
+                f"hand_size {quote(size)} for {count} players needs {quote(count * size)} tiles; "
                 f"the {rules.tile_set} set has {tiles}"
             )
 
@@ -335,10 +344,10 @@ def _validate_opening_bonus(rules: RuleSet) -> None:
     for key, bonus in rules.opening_bonus:
         if not _is_int(bonus) or not 0 <= bonus <= MAX_POINTS:
             raise InvalidRules(
-                f"opening_bonus for {key!r} must be a whole number from 0 to {MAX_POINTS:,}"
+                f"opening_bonus for {quote(key)} must be a whole number from 0 to {MAX_POINTS:,}"
             )
         if key in seen:
-            raise InvalidRules(f"opening_bonus names {key} twice")
+            raise InvalidRules(f"opening_bonus names {quote(key)} twice")
         seen.add(key)
         if key == TRIPLE_KEY:
             continue
@@ -404,7 +413,8 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise InvalidRules(f"unknown rule set {name!r} (presets: {', '.join(PRESETS)})") from None
+        known = ", ".join(PRESETS)
+        raise InvalidRules(f"unknown rule set {quote(name)} (presets: {known})") from None
 
 
 def rules_schema() -> dict[str, Any]:

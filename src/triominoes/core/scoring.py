@@ -18,7 +18,7 @@ from triominoes.core.rules import RuleSet
 def shape_bonus_table(rules: RuleSet) -> list[int]:
     """Bonus points for each of the 16 shape codes (``hexagons * 4 + kind``).
 
-    A hexagon excludes the other shapes (rules.md §4), so any code with
+    A hexagon excludes the other shapes (docs/rules.md §4), so any code with
     hexagons scores only the hexagon bonus.
     """
     table = [0] * 16
@@ -92,7 +92,7 @@ class Score:
         return f"{self.points}: " + " + ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``bonus`` object of ``replay --json`` (record.md) and views:
+        """The ``bonus`` object of ``replay --json`` (docs/records.md) and views:
         ``shape`` names the edge shape as the spec does (``bridge``,
         ``two-sided`` or null; hexagons are counted in ``hexagons``)."""
         return {

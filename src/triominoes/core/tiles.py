@@ -1,4 +1,4 @@
-"""Tiles and tile sets (rules.md §1).
+"""Tiles and tile sets (docs/rules.md §1).
 
 A tile is identified inside the engine by a small integer id, its index in
 its tile set, so that a hand, the pool or "every tile that fits here" is one
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from triominoes.core.errors import NotATile
+from triominoes.core.errors import NotATile, quote
 
 Numbers = tuple[int, int, int]
 """Three corner numbers read clockwise."""
@@ -95,7 +95,7 @@ class TileSet:
         numbers = parse_numbers(name, separator="-")
         tile = self.find(numbers)
         if tile is None:
-            raise NotATile(f"{name!r} is not a tile of the {self.name} set (a mirror image?)")
+            raise NotATile(f"{quote(name)} is not a tile of the {self.name} set (a mirror image?)")
         return tile
 
     def mask_value(self, mask: int) -> int:
@@ -126,7 +126,7 @@ def parse_numbers(text: str, separator: str = "") -> Numbers:
     """Parse three corner numbers, ``"4-5-5"`` or ``"455"``."""
     parts = text.split(separator) if separator else list(text)
     if len(parts) != 3 or not all(len(p) == 1 and p in "012345" for p in parts):
-        raise NotATile(f"{text!r} is not three numbers 0-{HIGHEST_NUMBER}")
+        raise NotATile(f"{quote(text)} is not three numbers 0-{HIGHEST_NUMBER}")
     a, b, c = (int(p) for p in parts)
     return (a, b, c)
 

@@ -68,7 +68,7 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     rules: Annotated[str | dict[str, Any], Field(json_schema_extra=rules_schema())] = "standard"
-    """A preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (record.md)."""
+    """A preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (docs/records.md)."""
     seats: Annotated[
         list[Annotated[str, StringConstraints(pattern=SEAT)]],
         Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS),

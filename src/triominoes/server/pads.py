@@ -111,7 +111,7 @@ def pad_routes(hub_of: Callable[[], Hub], base_url: Callable[[Request], str]) ->
         await asyncio.to_thread(store().create_pad, row)
         return Created(id=pad_id, secret=secret, url=f"{base_url(request)}/pad/{pad_id}")
 
-    @router.get("/api/pads/{pad_id}")
+    @router.get("/api/pads/{pad_id}", responses={404: {}})
     async def read(pad_id: str) -> dict[str, Any]:
         row = await asyncio.to_thread(store().pad, pad_id)
         if row is None:

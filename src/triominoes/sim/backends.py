@@ -1,16 +1,22 @@
 """Where tournament units run: in this process, on local cores, or on Ray.
 
-A backend takes the config, the unit indices to run and whether to keep
-records, and yields unit results as they finish (in any order). Results do
-not depend on the backend: a unit is a pure function of config and index.
+A backend takes the config, the unit indices to run (an iterable it takes
+from as it goes: a tournament of a billion rounds never lists them) and
+whether to keep records, and yields unit results as they finish (in any
+order). Results do not depend on the backend: a unit is a pure function of
+config and index.
 """
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import os
 import signal
-from collections.abc import Iterator
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -18,7 +24,7 @@ from typing import Any
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
 
 
-def inline(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
+def inline(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
     """Run every unit in this process (for tests and ``--jobs 1``)."""
     data = config.to_json()
     for index in units:
@@ -32,32 +38,64 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-def _worker_signals() -> None:
+def _worker_start(parent: int) -> None:
     # Ctrl-C goes to the whole process group: only the parent acts on it, by
     # stopping the workers; they die by the default SIGTERM, not a handler
     # inherited from the command line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
+
+
+PR_SET_PDEATHSIG = 1
+"""From <linux/prctl.h>."""
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when process ``parent`` ends, however it ends.
+
+    A parent stopped by ``kill -9`` has no chance to stop its workers, and
+    they would play on for nobody. On Linux the kernel sends the signal
+    (``PR_SET_PDEATHSIG``); elsewhere a thread watches for the worker being
+    handed to a new parent.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # it died before the call
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass  # no prctl after all: watch instead
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def local_processes(jobs: int | None = None) -> Any:
     """A backend on ``jobs`` local processes (default: every core)."""
     workers = jobs or cpu_count()
 
-    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
-        if workers == 1 or len(units) <= 1:
-            yield from inline(config, units, keep)
+    def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
+        todo = iter(units)
+        # Keep a bounded number of units in flight so memory stays flat
+        # for huge tournaments; an interruption stops the workers at
+        # once and loses only the units they were playing.
+        first = list(itertools.islice(todo, workers * 4))
+        if workers == 1 or len(first) <= 1:
+            yield from inline(config, itertools.chain(first, todo), keep)
             return
         data = config.to_json()
-        pool = ProcessPoolExecutor(min(workers, len(units)), initializer=_worker_signals)
+        pool = ProcessPoolExecutor(
+            min(workers, len(first)), initializer=_worker_start, initargs=(os.getpid(),)
+        )
         try:
-            # Keep a bounded number of units in flight so memory stays flat
-            # for huge tournaments; an interruption stops the workers at
-            # once and loses only the units they were playing.
-            todo = iter(units)
-            pending = {
-                pool.submit(run_unit, data, i, keep) for i in itertools.islice(todo, workers * 4)
-            }
+            pending = {pool.submit(run_unit, data, i, keep) for i in first}
             while pending:
                 # A timeout, so that signals are handled while waiting.
                 finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -94,7 +132,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
     """A backend on a Ray cluster (``address``), or a local Ray instance."""
 
-    def run(config: TournamentConfig, units: list[int], keep: bool) -> Iterator[dict[str, Any]]:
+    def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
         try:
             import ray
         except ImportError:

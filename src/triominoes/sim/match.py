@@ -47,34 +47,47 @@ def play_turns(
 
 
 MAX_ROUNDS = 200
-"""Rounds per 400 points of target: far beyond a real game (5 to 15
-rounds), but a bound: house rules can make a target unreachable (penalties
-above what a round can earn), and bots would then play forever."""
+"""Rounds per 400 points of target: the RL environment's default bound on an
+episode (rl/session.py). Bot games here are bounded by work instead."""
+
+MAX_ACTIONS = 20_000
+"""Actions a bot game may take before it is stopped: about a hundred times
+an ordinary game to 400 (which takes 100 to 300). A bound on work, the same
+whatever the target: house rules can make a game endless (penalties above
+what a round can earn, a target out of reach), and a bound on rounds that
+grew with the target would let such a game run for hours."""
 
 
 class EndlessGame(ValueError):
-    """A bot game that reached ``MAX_ROUNDS`` without ending."""
+    """A bot game that reached ``MAX_ACTIONS`` without ending."""
 
 
 def play_game(
     game: Game,
     players: Sequence[Player],
     observe: Observer | None = None,
-    max_rounds: int | None = None,
+    max_actions: int | None = None,
 ) -> Game:
-    """Deal and play rounds until the game is over (or ``max_rounds``: by
-    default ``MAX_ROUNDS`` per 400 points of target)."""
+    """Deal and play rounds until the game is over, or stop it with
+    EndlessGame once a round ends after ``max_actions`` actions (by default
+    ``MAX_ACTIONS``)."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for a {game.players}-player game")
-    if max_rounds is None:
-        max_rounds = MAX_ROUNDS * max(1, -(-(game.rules.target_score or 0) // 400))
+    if max_actions is None:
+        max_actions = MAX_ACTIONS
     while not game.finished:
-        if sum(played.state.over for played in game.rounds) >= max_rounds:
-            raise EndlessGame(
-                f"no one reached target_score {game.rules.target_score} in {max_rounds} "
-                f"rounds (totals {game.totals}): can a game end under these rules?"
-            )
         play_turns(game, players, observe)
+        # A round ends by itself (its tiles run out), so it is enough to
+        # look between rounds.
+        actions = sum(len(played.outcomes) for played in game.rounds)
+        if not game.finished and actions >= max_actions:
+            rounds = sum(played.state.over for played in game.rounds)
+            raise EndlessGame(
+                f"stopped after {rounds:,} {'round' if rounds == 1 else 'rounds'} "
+                f"({actions:,} actions, totals {game.totals}): no one reached "
+                f"target_score {game.rules.target_score:,}; "
+                "can a game end under these rules?"
+            )
     return game
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterable
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -102,8 +103,9 @@ class TournamentConfig:
         keys = (theirs.keys() | mine.keys()) - {"units"}
         differ = sorted(key for key in keys if theirs.get(key) != mine.get(key))
         if differ:
+            verb = "differs" if len(differ) == 1 else "differ"
             return (
-                f"holds a different tournament (its {', '.join(differ)} differ); "
+                f"holds a different tournament (its {' and '.join(differ)} {verb}); "
                 "use another output file"
             )
         if header.get("version") != __version__:
@@ -193,6 +195,10 @@ class ResultsFile:
         self.path = path
         self.config = config
         self._lock: IO[str] | None = None
+        # Units appended by this run, and the file's size after them: one
+        # value, set in one step, so that an interruption leaves it behind
+        # by at most the line being written (see appended()).
+        self._mark = (0, 0)
 
     @property
     def _lock_path(self) -> Path:
@@ -200,7 +206,8 @@ class ResultsFile:
 
     def open(self) -> dict[int, dict[str, Any]]:
         """Lock the file and return the results already in it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.is_dir():
+            raise TournamentError(f"{self.path}: there is no folder {self.path.parent}")
         self._lock = _acquire(self._lock_path, f"another tournament is writing {self.path}")
         try:
             done = self._read()
@@ -254,18 +261,34 @@ class ResultsFile:
     def _rewrite(self, done: dict[int, dict[str, Any]]) -> None:
         lines = [self.config.header(), *(done[index] for index in sorted(done))]
         write_atomically(self.path, "".join(json.dumps(line) + "\n" for line in lines))
+        self._mark = (0, self.path.stat().st_size)
 
     def append(self, result: dict[str, Any]) -> None:
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(result) + "\n")
+        with self.path.open("ab") as f:
+            f.write((json.dumps(result) + "\n").encode())
             f.flush()
             os.fsync(f.fileno())
+            self._mark = (self._mark[0] + 1, f.tell())
+
+    def appended(self) -> int:
+        """Units this run has added to the file, exactly, even just after an
+        interruption: a line written whole but not yet counted is counted
+        (a torn one is not: the next run drops it)."""
+        count, end = self._mark
+        try:
+            with self.path.open("rb") as f:
+                f.seek(end)
+                count += f.read().count(b"\n")
+        except OSError:
+            pass
+        return count
 
     def close(self) -> None:
         if self._lock is not None:
             # Unlink while still holding the lock: a process that opened the
             # old file meanwhile sees it is gone and retries (see _acquire).
             self._lock_path.unlink(missing_ok=True)
+            _HELD_LOCKS.discard(self._lock)
             self._lock.close()
             self._lock = None
 
@@ -282,29 +305,77 @@ def write_atomically(path: Path, text: str) -> None:
 
 def _acquire(path: Path, busy: str) -> IO[str] | None:
     """An exclusive lock on ``path`` (created if missing), or TournamentError;
-    None where there is no ``fcntl`` (not POSIX): the run goes unlocked."""
+    None where there is no ``fcntl`` (not POSIX): the run goes unlocked.
+
+    The lock is the kernel's (``flock``): it goes with the process that
+    holds it, however that process ends, so a lock file left behind by a
+    killed run does not block the next one. Only the process that took it
+    holds it: a forked child (a pool worker) drops its copy at once (see
+    :func:`_drop_locks_in_child`), or a worker outliving its parent would
+    keep the lock.
+    """
     try:
         import fcntl
     except ImportError:
         return None
     while True:
-        lock = path.open("a")
+        lock = path.open("a+")
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
+            lock.seek(0)
+            holder = lock.read(20).strip()
             lock.close()
-            raise TournamentError(busy) from None
+            suffix = f" (process {holder})" if holder.isdigit() else ""
+            raise TournamentError(busy + suffix) from None
         try:
             if os.stat(path).st_ino == os.fstat(lock.fileno()).st_ino:
+                # Who holds it, for the message of a second run.
+                lock.truncate(0)
+                lock.write(f"{os.getpid()}\n")
+                lock.flush()
+                _HELD_LOCKS.add(lock)
                 return lock
         except FileNotFoundError:
             pass
         lock.close()  # the holder unlinked it as we opened it: try the new one
 
 
+_HELD_LOCKS: weakref.WeakSet[IO[str]] = weakref.WeakSet()
+
+
+def _drop_locks_in_child() -> None:
+    # Closing the child's copy of the descriptor leaves the parent's lock
+    # as it is (a flock belongs to the open file, shared until the last
+    # copy closes).
+    for lock in list(_HELD_LOCKS):
+        lock.close()
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_locks_in_child)
+
+
 # --- running ---------------------------------------------------------------
 
 Progress = Callable[[int], None]
+Backend = Callable[[TournamentConfig, Iterable[int], bool], Iterable[dict[str, Any]]]
+"""Runs the given units (an iterable, consumed lazily: it may be far too long
+for a list) and yields their results in any order; see backends.py."""
+
+
+@dataclass
+class Tally:
+    """How far a run is, kept up to date while it runs: what to tell the
+    user when it is interrupted, or when it resumes."""
+
+    wanted: int
+    """Units the tournament asks for."""
+    found: int = 0
+    """Of those, units whose results were in the results file at the start."""
+    kept: int = 0
+    """Units finished so far, found ones included (in the results file, if any)."""
 
 
 @dataclass
@@ -326,28 +397,40 @@ class TournamentResult:
 def run_tournament(
     config: TournamentConfig,
     *,
-    backend: Callable[[TournamentConfig, list[int], bool], Iterable[dict[str, Any]]],
+    backend: Backend,
     output: Path | None = None,
     records: Path | None = None,
     progress: Progress | None = None,
+    tally: Tally | None = None,
 ) -> TournamentResult:
-    """Run the units not yet in ``output`` on ``backend``; return all results."""
+    """Run the units not yet in ``output`` on ``backend``; return all results.
+
+    Memory grows with the units played, not with the units asked for: the
+    units to do are generated as the backend takes them.
+    """
     done: dict[int, dict[str, Any]] = {}
     if records is not None and records.exists() and not records.is_dir():
         raise TournamentError(f"--records {records} is a file, not a folder")
     results_file = ResultsFile(output, config) if output is not None else None
     if results_file is not None:
         done = results_file.open()
+    tally = tally if tally is not None else Tally(config.units)
+    tally.found = tally.kept = sum(1 for index in done if 0 <= index < config.units)
     try:
         wanted = range(config.units)
-        todo = [i for i in wanted if i not in done]
+        todo: Iterator[int] = (i for i in wanted if i not in done)
+        skipped = tally.found
         if records is not None:
             _open_records(records, config)
             # Units are pure functions of the config: replay the finished
             # ones whose record is missing (a resume that adds --records).
-            todo = [i for i in wanted if i not in done or not _record_path(records, i).exists()]
+            folder = records
+            todo = (i for i in wanted if i not in done or not _record_path(folder, i).exists())
+            skipped = sum(
+                1 for i in done if 0 <= i < config.units and _record_path(folder, i).exists()
+            )
         if progress is not None:
-            progress(config.units - len(todo))
+            progress(skipped)
         for result in backend(config, todo, records is not None):
             record = result.pop("record", None)
             if records is not None and record is not None:
@@ -358,10 +441,12 @@ def run_tournament(
                 if results_file is not None:
                     results_file.append(result)
                 done[result["unit"]] = result
+                tally.kept += 1
             if progress is not None:
                 progress(1)
     finally:
         if results_file is not None:
+            tally.kept = tally.found + results_file.appended()
             results_file.close()
     return TournamentResult(config, [done[i] for i in wanted])
 
@@ -373,7 +458,9 @@ def _record_path(records: Path, index: int) -> Path:
 def _open_records(records: Path, config: TournamentConfig) -> None:
     """Make the records folder, or check it holds this tournament's records
     (the same marker as a results file's header)."""
-    records.mkdir(parents=True, exist_ok=True)
+    if not records.parent.is_dir():
+        raise TournamentError(f"{records}: there is no folder {records.parent}")
+    records.mkdir(exist_ok=True)
     marker = records / "tournament.json"
     if marker.exists():
         try:

@@ -1,0 +1,214 @@
+"""The plain line mode: the game as lines of text, actions read from stdin.
+
+For scripts, screen readers and terminals without Textual (also what runs
+when standard output is not a terminal). At each turn of a seat played
+here it prints the board, the scores, the hand and every legal action with
+its points, then reads one line: an action token (``545@1,0``, ``draw``,
+``pass``) or a command (``help``, ``hint``, ``undo``, ``save``, ``quit``).
+A line that is neither gets one line saying why and the same prompt again.
+The end of the input ends the game cleanly (an unfinished game is saved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from triominoes.core.errors import TriominoesError
+from triominoes.core.events import Event
+from triominoes.core.view import LegalAction, PlayerView
+from triominoes.tui.board import board_text
+from triominoes.tui.hint import suggest
+from triominoes.tui.table import Table
+from triominoes.tui.text import _, reason
+from triominoes.tui.words import (
+    action_text,
+    addressed,
+    game_end_sentence,
+    history_lines,
+    legal_line,
+    narrate,
+    points_text,
+    rules_line,
+    server_keeps_it,
+    status_line,
+    summary_lines,
+    tiles_count,
+)
+
+COMMANDS = ("help", "hint", "undo", "save", "quit")
+
+
+class PlainGame:
+    """One game at a table, told line by line."""
+
+    def __init__(
+        self,
+        table: Table,
+        save_path: Path,
+        *,
+        stdin: TextIO,
+        stdout: TextIO,
+        hint: Callable[[PlayerView], LegalAction | None] = suggest,
+    ) -> None:
+        self.table = table
+        self.save_path = save_path
+        self.stdin = stdin
+        self.stdout = stdout
+        self.hint = hint
+        self.viewer = table.here[0]
+        self.played = False
+        """Whether anything was played here (an untouched game is not saved)."""
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def tell(self, events: Sequence[Event]) -> None:
+        view = self.table.view(self.viewer)
+        self.say(*narrate(events, self.table.seats, self.viewer, view.tile_set))
+
+    def run(self, opening: Sequence[Event] = ()) -> int:
+        self.say(rules_line(self.table.rules))
+        self.tell(opening)
+        while True:
+            view = self.table.view(self.viewer)
+            if view.finished:
+                self.finish(view)
+                return 0
+            seat = view.to_move
+            try:
+                if view.round_end is not None:
+                    self.say(*summary_lines(view.round_end, view, self.table.seats))
+                    self.say(*history_lines(self.table.history(), self.table.seats))
+                    self.tell(self.table.ready())
+                    continue
+                if seat is None or seat not in self.table.here:
+                    self.tell(self.table.wait())
+                    continue
+            except TriominoesError as error:  # a server gone
+                self.say(reason(error))
+                return 1
+            self.viewer = seat
+            if not self.turn(self.table.view(seat)):
+                self.leave()
+                return 0
+
+    def show(self, view: PlayerView) -> None:
+        seats = self.table.seats
+        tiles = view.tile_set
+        self.say("", f"== {status_line(view, seats)} ==")
+        if view.board:
+            self.say(board_text(view.board))
+        for seat, info in enumerate(seats):
+            self.say(
+                _("{name}: {total} (this round {points}), {tiles}").format(
+                    name=info.name,
+                    total=view.totals[seat],
+                    points=view.round_points[seat],
+                    tiles=tiles_count(view.hand_sizes[seat]),
+                )
+            )
+        self.say(
+            _("Your hand: {tiles}").format(tiles=" ".join(t.name for t in view.hand)),
+            _("Legal actions:"),
+        )
+        self.say(*(f"  {legal_line(tiles, legal)}" for legal in view.legal))
+
+    def prompt(self) -> str | None:
+        self.stdout.write(f"{self.table.seats[self.viewer].name}> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say("")
+            return None
+        return line.strip()
+
+    def turn(self, view: PlayerView) -> bool:
+        """One seat's move here: False when the player leaves (EOF, quit)."""
+        self.show(view)
+        while True:
+            line = self.prompt()
+            if line is None or line == "quit":
+                return False
+            if not line:
+                continue
+            if line in COMMANDS:
+                if self.command(line, view):
+                    return True
+                continue
+            try:
+                events = self.table.act(self.viewer, line)
+            except TriominoesError as error:
+                self.say(reason(error))
+                continue
+            self.played = True
+            self.tell(events)
+            return True
+
+    def command(self, name: str, view: PlayerView) -> bool:
+        """Run a command; True when the state changed (show the turn again)."""
+        if name == "help":
+            self.say(*help_lines())
+        elif name == "hint":
+            hint = self.hint(view)
+            if hint is not None:
+                self.say(
+                    _("Hint: {action} ({token}), {points}.").format(
+                        action=action_text(view.tile_set, hint.action),
+                        token=hint.action,
+                        points=points_text(hint.points, hint.score),
+                    )
+                )
+        elif name == "undo":
+            try:
+                self.table.undo(self.viewer)
+            except TriominoesError as error:
+                self.say(reason(error))
+                return False
+            self.say(_("Took back your last move."))
+            return True
+        elif name == "save":
+            if not self.table.keeps_record:
+                self.say(server_keeps_it())
+            elif self.save():
+                self.say(_("Game saved to {path}").format(path=self.save_path))
+        return False
+
+    def save(self) -> bool:
+        try:
+            self.table.save(self.save_path)
+        except OSError as error:
+            self.say(_("Cannot save the game: {error}").format(error=error))
+            return False
+        return True
+
+    def leave(self) -> None:
+        if self.played and self.table.keeps_record and self.save():
+            self.say(
+                _("Game saved to {path}; go on with: triominoes play --resume {path}").format(
+                    path=self.save_path
+                )
+            )
+
+    def finish(self, view: PlayerView) -> None:
+        seats = self.table.seats
+        if view.round_end is not None:
+            self.say(*summary_lines(view.round_end, view, seats))
+        self.say(*history_lines(self.table.history(), self.table.seats))
+        self.say(game_end_sentence(view.winners, [s.name for s in seats], addressed(view, seats)))
+        if self.save():
+            self.say(_("Record saved to {path}").format(path=self.save_path))
+
+
+def help_lines() -> list[str]:
+    return [
+        _("Type an action and press Enter:"),
+        _("  N0N1N2@Q,R  place a tile: its numbers at the cell's corners 0, 1, 2 (as listed)"),
+        _("  draw        draw a tile from the pool"),
+        _("  pass        end your turn without placing"),
+        _("Commands: hint (the strongest bot's choice), undo (your last move, against bots),"),
+        _("  save (write the game's record), quit (save and leave), help."),
+    ]
