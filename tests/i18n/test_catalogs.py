@@ -51,3 +51,29 @@ def test_negotiation(wanted: list[str], language: str) -> None:
 
 def test_unknown_language_falls_back_to_the_source() -> None:
     assert translation("xx").gettext(N_("the pool is empty")) == "the pool is empty"
+
+
+def test_translations_keep_the_placeholders() -> None:
+    """A translation names the same ``{placeholders}`` as its English text
+    (the page and Python fill them in by name)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    names = re.compile(r"\{(\w+)\}")
+    problems = []
+    for language in tool().translations():
+        with tool().po_path(language).open("rb") as f:
+            catalog = read_po(f, locale=language)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            wanted = set().union(*(set(names.findall(str(i))) for i in ids))
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in strings:
+                found = set(names.findall(str(text)))
+                # A form may leave out the count ("one" in some languages) but never invents one.
+                if not found <= wanted or not (wanted - {"n"}) <= found:
+                    problems.append((language, message.id, text))
+    assert problems == []

@@ -267,6 +267,15 @@ def create_app(config: ServerConfig) -> FastAPI:
                 out.append(table.summary())
         return out
 
+    @app.get("/api/tables/{table_id}/history", tags=["lobby"], responses={404: {}})
+    async def table_history(table_id: str) -> dict[str, Any]:
+        """The current game's finished rounds (public logs, ends, totals): the
+        score sheet of a page that joins or reloads mid-game."""
+        table = await hub().table(table_id)
+        if table is None:
+            raise LobbyError("not-found", f"there is no table {table_id}", 404)
+        return dict(table.history())
+
     @app.get("/api/tables/{table_id}/record", tags=["lobby"], responses={404: {}, 409: {}})
     async def table_record(table_id: str) -> dict[str, Any]:
         table = await hub().table(table_id)

@@ -32,6 +32,7 @@ from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.rules import RuleSet
 from triominoes.core.tiles import tile_set
+from triominoes.core.view import LogEntry
 from triominoes.server.client import Client
 from triominoes.server.protocol import Act
 from triominoes.server.security import same_hash
@@ -196,6 +197,41 @@ class Table:
             "now": time.time(),
         }
         return view
+
+    def history(self) -> dict[str, Any]:
+        """The current game's finished rounds as a spectator saw them (for a
+        score sheet that outlives a round): each round's public log, how it
+        ended, every hand shown then, and the totals after it. Engine seats,
+        as in the view; nothing here is hidden from anyone at the table."""
+        game = self.game
+        rounds: list[dict[str, Any]] = []
+        if game is not None:
+            tiles = tile_set(self.rules.tile_set)
+            totals = [0] * game.players
+            for number, played in enumerate(game.rounds, start=1):
+                end = played.state.end
+                if end is None:
+                    continue
+                for outcome in played.outcomes:
+                    totals[outcome.seat] += outcome.points
+                for seat, points in enumerate(end.points):
+                    totals[seat] += points
+                hands = played.state.hands
+                rounds.append(
+                    {
+                        "round": number,
+                        "opener": played.state.opener,
+                        "log": [LogEntry.seen(o, None).to_json() for o in played.outcomes],
+                        "end": {
+                            "reason": end.reason,
+                            "winners": list(end.winners),
+                            "points": list(end.points),
+                            "hands": [[t.name for t in tiles.tiles_in(h)] for h in hands],
+                        },
+                        "totals": list(totals),
+                    }
+                )
+        return {"game": self.number, "version": self.version, "rounds": rounds}
 
     def takeback_view(self) -> dict[str, Any] | None:
         if self.takeback is None:

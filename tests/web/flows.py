@@ -1,0 +1,123 @@
+"""What a person does on the page, step by step, each step checked: a
+click that changes nothing fails the test."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def create_table(page: Any, seats: list[str], *, target: int | None = None) -> str:
+    """On the home page: seats as "A person" or "Bot (easy)"...; returns the table id."""
+    page.goto("/")
+    create = page.get_by_role("button", name="Create the table")
+    create.wait_for()
+    rows = page.locator(".seat-row")
+    while rows.count() < len(seats):
+        before = rows.count()
+        page.get_by_role("button", name="Add a seat").click()
+        expect(rows).to_have_count(before + 1)
+    for index, seat in enumerate(seats):
+        choice = page.get_by_label(f"Seat {index + 1}", exact=True)
+        choice.select_option(label=seat)
+        expect(choice.locator("option:checked")).to_have_text(seat)
+    if target is not None:
+        field = page.get_by_label("Play to (points)")
+        field.fill(str(target))
+        expect(page.locator(".summary")).to_contain_text(str(target))
+    create.click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("heading", name="Take a seat").wait_for()
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Any, name: str) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join the table").click()
+    page.wait_for_url(re.compile(r"#seat="))
+    page.locator(".turn").wait_for()
+
+
+def my_turn(page: Any) -> bool:
+    """The page says it is this seat's turn (in any language)."""
+    return bool(page.locator('.turn strong[data-turn="mine"]').count())
+
+
+def play_turn(page: Any) -> str:
+    """One action by clicking: a tile that fits and a highlighted cell, else
+    Draw, else Pass. Returns what was done, after checking it happened."""
+    tiles = page.locator(".board .tile")
+    placed = tiles.count()
+    fitting = page.locator(".rack-tile:not(.nofit)")
+    if fitting.count():
+        pressed = page.locator('.rack-tile[aria-pressed="true"]:not(.nofit)')
+        tile = pressed.first if pressed.count() else fitting.first
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+            expect(tile).to_have_attribute("aria-pressed", "true")
+        spot = page.locator(".spot").first
+        spot.wait_for()
+        spot.click()
+        wait_more(page, ".board .tile", placed)
+        return "place"
+    hand = page.locator(".rack-tile").count()
+    draw = page.get_by_role("button", name=re.compile(r"^Draw \("))
+    if draw.count() and draw.is_enabled():
+        pool = page.locator(".pool").inner_text()
+        draw.click()
+        expect(page.locator(".pool")).not_to_have_text(pool)
+        return "draw"
+    passing = page.get_by_role("button", name=re.compile(r"^Pass \("))
+    expect(passing).to_be_enabled()
+    version = int(page.locator("main").get_attribute("data-version") or -1)
+    passing.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('main').dataset.version) > v", arg=version
+    )
+    assert page.locator(".rack-tile").count() == hand
+    return "pass"
+
+
+def wait_more(page: Any, selector: str, count: int, timeout: float = 15_000) -> None:
+    """Wait until more than ``count`` elements match (a bot may move at once too)."""
+    page.wait_for_function(
+        "([s, n]) => document.querySelectorAll(s).length > n",
+        arg=[selector, count],
+        timeout=timeout,
+    )
+
+
+def missing_translations(page: Any) -> list[str]:
+    return list(page.evaluate("() => [...(globalThis.triominoesMissing ?? [])]"))
+
+
+def choose_language(page: Any, code: str) -> None:
+    select = page.get_by_label(re.compile("^(Language|Sprache|Jazyk|Idioma|ภาษา)$"))
+    select.select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
+def seat_page(
+    pages: Any, server: Any, seats: list[str], rules: Any = "standard", **options: Any
+) -> tuple[Any, str]:
+    """A table made over HTTP (quicker than the form, which test_two_players
+    covers), the first human seat's page open at its seat URL."""
+    table = server.create(seats, rules)
+    answer = server.join(table, "Ann")
+    page = pages.new(**options)
+    page.goto(answer["url"].replace(server.url, ""))
+    page.locator(".rack-tile").first.wait_for()
+    return page, table
+
+
+def wait_my_turn(page: Any, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not my_turn(page):
+        assert time.monotonic() < deadline, "my turn did not come"
+        if page.locator("#round-over-h").count():
+            page.locator("#round-over-h ~ p button.primary").click()
+            expect(page.locator("#round-over-h")).to_have_count(0, timeout=30_000)
+        page.wait_for_timeout(100)

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "preact/hooks";
+import { LANGUAGES, loadLanguage, preferredLanguage, rememberLanguage, storedLanguage, t } from "./i18n";
+import { go, useRoute } from "./router";
+import { Home } from "./ui/Home";
+import { TablePage } from "./ui/TablePage";
+import { ReplayPage } from "./ui/ReplayPage";
+
+export function App() {
+  const [lang, setLang] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const wanted = preferredLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
+    loadLanguage(wanted)
+      .catch(() => loadLanguage("en"))
+      .then(() => setLang(wanted))
+      .catch(() => setFailed(true));
+  }, []);
+  const route = useRoute();
+  if (failed) return <p>{t("The page could not load its texts.")}</p>;
+  if (lang === null) return null;
+
+  const choose = (code: string) => {
+    rememberLanguage(code);
+    loadLanguage(code)
+      .then(() => setLang(code))
+      .catch(() => setFailed(true));
+  };
+
+  return (
+    <div class="app">
+      <a class="skip" href="#main">
+        {t("Skip to the content")}
+      </a>
+      <header class="top">
+        <a class="brand" href="/" onClick={(e) => go(e, "/")}>
+          {t("Triominoes")}
+        </a>
+        <div class="language">
+          <label for="language">{t("Language")}</label>
+          <select id="language" value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
+            {LANGUAGES.map(([code, name]) => (
+              <option value={code} lang={code} key={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      <Page route={route} />
+    </div>
+  );
+}
+
+function Page({ route }: { route: ReturnType<typeof useRoute> }) {
+  switch (route.page) {
+    case "home":
+      return <Home />;
+    case "table":
+      return <TablePage id={route.id} key={route.id} />;
+    case "replay":
+      return <ReplayPage table={route.table} game={route.game} />;
+    default:
+      return (
+        <main id="main" class="page">
+          <h1>{t("Page not found")}</h1>
+          <p>
+            <a href="/" onClick={(e) => go(e, "/")}>
+              {t("Back to the start")}
+            </a>
+          </p>
+        </main>
+      );
+  }
+}

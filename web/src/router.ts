@@ -1,0 +1,49 @@
+// The page's addresses (the server serves index.html at each of them).
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { page: "home" }
+  | { page: "table"; id: string }
+  | { page: "replay"; table: string | null; game: number | null }
+  | { page: "missing"; path: string };
+
+export function route(path: string, search: string): Route {
+  if (path === "/" || path === "") return { page: "home" };
+  const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  if (table?.[1]) return { page: "table", id: table[1] };
+  if (path === "/replay" || path === "/replay/") {
+    const query = new URLSearchParams(search);
+    const game = Number(query.get("game"));
+    return { page: "replay", table: query.get("table"), game: Number.isInteger(game) && game > 0 ? game : null };
+  }
+  return { page: "missing", path };
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(to: string): void {
+  history.pushState(null, "", to);
+  for (const l of listeners) l();
+  window.scrollTo(0, 0);
+}
+
+export function useRoute(): Route {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const update = () => setTick((n) => n + 1);
+    listeners.add(update);
+    window.addEventListener("popstate", update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener("popstate", update);
+    };
+  }, []);
+  return route(location.pathname, location.search);
+}
+
+/** A link that changes the page without reloading it. */
+export function go(event: MouseEvent, to: string): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  navigate(to);
+}

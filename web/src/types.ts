@@ -1,0 +1,166 @@
+// The server's contract (docs/protocol.md, docs/protocol.schema.json) as
+// the page reads it. Only what the page uses is typed.
+
+export interface Bonus {
+  hexagons: number;
+  bridge: boolean;
+  two_sided: boolean;
+  shape: "bridge" | "two-sided" | null;
+  corner?: boolean;
+  tile?: number;
+  opening?: number;
+  shape_bonus?: number;
+}
+
+export interface Legal {
+  action: string;
+  points: number;
+  bonus?: Bonus;
+}
+
+export interface LogEntry {
+  seat: number;
+  action: string;
+  points: number;
+  bonus?: Bonus;
+  tile?: string;
+}
+
+export interface Placed {
+  cell: [number, number];
+  corners: [number, number, number];
+  tile?: string;
+}
+
+export interface RoundEnd {
+  reason: "out" | "blocked";
+  winners: number[];
+  points: number[];
+  hands: string[][];
+}
+
+export interface TableSeat {
+  seat: number;
+  table_seat: number;
+  name: string | null;
+  kind: "human" | "bot";
+  bot: string | null;
+  connected: boolean;
+  stand_in: boolean;
+  ready: boolean;
+}
+
+export interface ChatLine {
+  seat: number;
+  phrase: string;
+  at?: number;
+}
+
+export interface TableInfo {
+  id: string;
+  status: "waiting" | "playing" | "finished" | "closed";
+  game: number;
+  settings?: { turn_seconds: number | null; next_seconds: number; bot_pace: number };
+  seats: TableSeat[];
+  clock?: number | null;
+  next?: number | null;
+  now?: number;
+  takeback?: { seat: number; waiting_for: number[] } | null;
+  chat?: ChatLine[];
+}
+
+export type Rules = Record<string, unknown>;
+
+export interface View {
+  seat: number | null;
+  rules: Rules;
+  players: number;
+  round: number;
+  phase: "waiting" | "opening" | "playing" | "last-turns" | "over";
+  hand: string[];
+  hand_sizes: number[];
+  pool: number;
+  board: Placed[];
+  to_move: number | null;
+  draws: number;
+  passes: number;
+  legal: Legal[];
+  log: LogEntry[];
+  round_points: number[];
+  totals: number[];
+  last_round: boolean;
+  finished: boolean;
+  winners: number[];
+  round_end?: RoundEnd;
+  table: TableInfo;
+}
+
+export interface Reason {
+  code: string;
+  template: string;
+  params: Record<string, string | number>;
+}
+
+export type ServerFrame =
+  | { type: "state"; version: number; view: View }
+  | { type: "ack"; id: string; version: number }
+  | { type: "error"; code: string; message: string; id?: string; version: number; reason?: Reason }
+  | { type: "chat"; seat: number; phrase: string; at?: number; version: number }
+  | { type: "hint"; version: number; action: string; points: number; bonus?: Bonus }
+  | { type: "pong"; version: number };
+
+export type ClientFrame =
+  | { type: "hello"; token: string | null }
+  | { type: "act"; id: string; version: number; action: string }
+  | { type: "next" }
+  | { type: "chat"; phrase: string }
+  | { type: "takeback" }
+  | { type: "answer"; accept: boolean }
+  | { type: "rematch" }
+  | { type: "back" }
+  | { type: "hint" }
+  | { type: "ping" };
+
+export interface Summary {
+  id: string;
+  rules: Rules;
+  settings: { turn_seconds: number | null; next_seconds: number; bot_pace: number };
+  seats: { seat: number; name: string | null; kind: "human" | "bot"; bot: string | null; taken: boolean; connected: boolean }[];
+  status: "waiting" | "playing" | "finished" | "closed";
+  version: number;
+  game: number;
+  order: number[];
+  totals: number[];
+  winners: number[];
+  created_at?: number;
+}
+
+export interface HistoryRound {
+  round: number;
+  opener: number;
+  log: LogEntry[];
+  end: RoundEnd;
+  totals: number[];
+}
+
+export interface ReplayStep extends LogEntry {
+  hands: string[][];
+  pool: number;
+  totals: number[];
+}
+
+export interface ReplayRound {
+  opener: number;
+  start: { hands: string[][]; pool: number; totals: number[] };
+  steps: ReplayStep[];
+  end: { reason: "out" | "blocked" | "unfinished"; winners: number[]; points: number[] };
+}
+
+export interface Replay {
+  rules: Rules;
+  players: string[];
+  rounds: ReplayRound[];
+  totals: number[];
+  finished: boolean;
+  winners: number[];
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, api } from "../api";
+import { nt, t } from "../i18n";
+import { errorText, levelName, presetName, rulesSummary } from "../narrate";
+import { go, navigate } from "../router";
+import type { Rules, Summary } from "../types";
+import { HouseRules } from "./HouseRules";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const CLOCKS = [null, 30, 60, 120, 300];
+
+export function Home() {
+  const [presets, setPresets] = useState<Record<string, Rules> | null>(null);
+  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    document.title = t("Triominoes");
+    api
+      .rules()
+      .then((answer) => {
+        setPresets(answer.presets);
+        setSchema(answer.schema);
+      })
+      .catch(() => setError(t("The server cannot be reached.")));
+  }, []);
+  return (
+    <main id="main" class="page home">
+      <h1>{t("Triominoes")}</h1>
+      <p class="lead">{t("Play Triominoes with friends or against bots: make a table, send the link, play.")}</p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="columns">
+        {presets && schema && <NewTable presets={presets} schema={schema} />}
+        <OpenTables />
+      </div>
+    </main>
+  );
+}
+
+function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema: Record<string, unknown> }) {
+  const names = Object.keys(presets);
+  const [preset, setPreset] = useState(names[0] ?? "standard");
+  const [overrides, setOverrides] = useState<Rules>({});
+  const [seats, setSeats] = useState<string[]>(["human", "bot:medium"]);
+  const [clock, setClock] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const base = presets[preset] ?? {};
+  const rules = { ...base, ...overrides };
+  const target = rules["target_score"];
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = Object.keys(overrides).length ? { preset, ...overrides } : preset;
+      const table = await api.create({ rules: body, seats, turn_seconds: clock });
+      navigate(`/t/${table.id}`);
+    } catch (e) {
+      setError(e instanceof ApiError ? errorText(e.code, e.message) : String(e));
+      setBusy(false);
+    }
+  };
+
+  const setSeat = (index: number, value: string) => setSeats(seats.map((s, i) => (i === index ? value : s)));
+
+  return (
+    <section class="card" aria-labelledby="new-table">
+      <h2 id="new-table">{t("New table")}</h2>
+      <form onSubmit={create}>
+        <div class="field">
+          <label for="preset">{t("Rules")}</label>
+          <select
+            id="preset"
+            name="preset"
+            value={preset}
+            onChange={(e) => {
+              setPreset((e.currentTarget as HTMLSelectElement).value);
+              setOverrides({});
+            }}
+          >
+            {names.map((name) => (
+              <option value={name} key={name}>
+                {presetName(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ul class="summary" aria-label={t("The rules in short")}>
+          {rulesSummary(rules).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <div class="field">
+          <label for="target">{t("Play to (points)")}</label>
+          <input
+            id="target"
+            type="number"
+            name="target"
+            min={1}
+            max={100000}
+            value={typeof target === "number" ? target : ""}
+            placeholder={t("one round")}
+            onInput={(e) => {
+              const text = (e.currentTarget as HTMLInputElement).value;
+              const value = text === "" ? null : Number(text);
+              const next = { ...overrides };
+              if (value === (base["target_score"] ?? null)) delete next["target_score"];
+              else next["target_score"] = value;
+              setOverrides(next);
+            }}
+          />
+        </div>
+        <div class="field">
+          <label for="clock">{t("Turn clock")}</label>
+          <select
+            id="clock"
+            name="clock"
+            value={String(clock)}
+            onChange={(e) => {
+              const v = (e.currentTarget as HTMLSelectElement).value;
+              setClock(v === "null" ? null : Number(v));
+            }}
+          >
+            {CLOCKS.map((seconds) => (
+              <option value={String(seconds)} key={String(seconds)}>
+                {seconds === null ? t("No clock") : nt("{n} second a turn", "{n} seconds a turn", seconds)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset class="seats">
+          <legend>{t("Seats")}</legend>
+          {seats.map((seat, index) => (
+            <div class="seat-row" key={index}>
+              <div class="field">
+                <label for={`seat-${index}`}>{t("Seat {n}", { n: index + 1 })}</label>
+                <select id={`seat-${index}`} value={seat} name={`seat-${index}`} onChange={(e) => setSeat(index, (e.currentTarget as HTMLSelectElement).value)}>
+                  <option value="human">{t("A person")}</option>
+                  {LEVELS.map((level) => (
+                    <option value={`bot:${level}`} key={level}>
+                      {t("Bot ({level})", { level: levelName(level) })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {seats.length > 2 && (
+                <button type="button" class="small" onClick={() => setSeats(seats.filter((_, i) => i !== index))}>
+                  {t("Remove seat {n}", { n: index + 1 })}
+                </button>
+              )}
+            </div>
+          ))}
+          {seats.length < 6 && (
+            <button type="button" class="small" onClick={() => setSeats([...seats, "human"])}>
+              {t("Add a seat")}
+            </button>
+          )}
+        </fieldset>
+        <HouseRules schema={schema} base={base} overrides={overrides} onChange={setOverrides} />
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {t("Create the table")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function describe(table: Summary): string {
+  const people = table.seats.filter((s) => s.kind === "human");
+  const taken = people.filter((s) => s.taken).length;
+  return nt("{taken} of {n} person seated", "{taken} of {n} people seated", people.length, { taken });
+}
+
+function names(table: Summary): string {
+  return table.seats
+    .map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : s.name))
+    .filter((n): n is string => !!n)
+    .join(", ");
+}
+
+function presetOf(table: Summary): string {
+  const name = table.rules["preset"];
+  return typeof name === "string" ? presetName(name) : "";
+}
+
+function OpenTables() {
+  const [lists, setLists] = useState<{ waiting: Summary[]; playing: Summary[]; finished: Summary[] } | null>(null);
+  useEffect(() => {
+    let stop = false;
+    const load = async () => {
+      try {
+        const [waiting, playing, finished] = await Promise.all([
+          api.tables("waiting"),
+          api.tables("playing"),
+          api.tables("finished"),
+        ]);
+        if (!stop) setLists({ waiting, playing, finished: finished.slice(0, 8) });
+      } catch {
+        // the next poll tries again
+      }
+    };
+    void load();
+    const timer = setInterval(load, 5000);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, []);
+  if (!lists) return <section class="card" aria-busy="true" />;
+  return (
+    <section class="card" aria-labelledby="open-tables">
+      <h2 id="open-tables">{t("Open tables")}</h2>
+      {lists.waiting.length === 0 && <p>{t("No table is waiting for players.")}</p>}
+      <ul class="tables">
+        {lists.waiting.map((table) => (
+          <li key={table.id}>
+            <a href={`/t/${table.id}`} onClick={(e) => go(e, `/t/${table.id}`)}>
+              {t("Join: {rules}", { rules: presetOf(table) })}
+            </a>{" "}
+            <span class="muted">
+              {describe(table)} · {names(table)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h3>{t("Games in play")}</h3>
+      {lists.playing.length === 0 && <p>{t("No game is being played.")}</p>}
+      <ul class="tables">
+        {lists.playing.map((table) => (
+          <li key={table.id}>
+            <a href={`/t/${table.id}`} onClick={(e) => go(e, `/t/${table.id}`)}>
+              {t("Watch: {names}", { names: names(table) })}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <h3>{t("Finished games")}</h3>
+      {lists.finished.length === 0 && <p>{t("No game has finished yet.")}</p>}
+      <ul class="tables">
+        {lists.finished.map((table) => (
+          <li key={table.id}>
+            <a
+              href={`/replay?table=${table.id}&game=${table.game}`}
+              onClick={(e) => go(e, `/replay?table=${table.id}&game=${table.game}`)}
+            >
+              {t("Replay: {names}", { names: names(table) })}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href="/replay" onClick={(e) => go(e, "/replay")}>
+          {t("Replay a record file")}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+// The replay viewer: a finished game from the server, or a record file the
+// reader uploads (the server replays it: POST /api/replay), step by step,
+// with every hand (a record hides nothing) and the score sheet in step.
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, api, recordUrl } from "../api";
+import { t } from "../i18n";
+import { moveText, reasonText } from "../narrate";
+import { turns } from "../sheet";
+import { cellKey, parsePlacement } from "../tiles";
+import type { Placed, Replay } from "../types";
+import { Board } from "./Board";
+import { TileFace } from "./Rack";
+import { type PastRound, ScoreSheet } from "./ScoreSheet";
+
+export function ReplayPage({ table, game }: { table: string | null; game: number | null }) {
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [download, setDownload] = useState<{ href: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = t("Replay");
+    if (!table || !game) return;
+    api
+      .replay(table, game)
+      .then((r) => {
+        setReplay(r);
+        setDownload({ href: recordUrl(table, game), name: `triominoes-${table}-${game}.json` });
+      })
+      .catch((e) => setError(e instanceof ApiError && e.status === 404 ? t("This game is not finished or does not exist.") : t("The server cannot be reached.")));
+  }, [table, game]);
+
+  const upload = async (event: Event) => {
+    const file = (event.currentTarget as HTMLInputElement).files?.[0];
+    if (!file) return;
+    setError(null);
+    const text = await file.text();
+    try {
+      setReplay(await api.replayRecord(text));
+      setDownload({ href: URL.createObjectURL(new Blob([text], { type: "application/json" })), name: file.name });
+    } catch (e) {
+      setReplay(null);
+      setError(
+        e instanceof ApiError && e.code === "bad-record"
+          ? t("This file is not a record that can be replayed: {reason}", { reason: e.message })
+          : t("The server cannot be reached."),
+      );
+    }
+  };
+
+  return (
+    <main id="main" class="page replay">
+      <h1>{t("Replay")}</h1>
+      {!table && (
+        <p class="upload">
+          <label for="record-file">{t("Open a record file (JSON)")}</label>{" "}
+          <input id="record-file" type="file" accept=".json,application/json" onChange={upload} />
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {replay && <Viewer replay={replay} download={download} />}
+    </main>
+  );
+}
+
+export function Viewer({ replay, download }: { replay: Replay; download: { href: string; name: string } | null }) {
+  const [round, setRound] = useState(0);
+  const [step, setStep] = useState(-1);
+  const rounds = replay.rounds;
+  const current = rounds[round];
+  if (!current) return <p>{t("This record has no rounds.")}</p>;
+  const steps = current.steps;
+  const last = steps.length - 1;
+
+  const goTo = (r: number, s: number) => {
+    const target = rounds[r];
+    if (!target) return;
+    setRound(r);
+    setStep(Math.max(-1, Math.min(s, target.steps.length - 1)));
+  };
+  const forward = () => (step < last ? setStep(step + 1) : round < rounds.length - 1 && goTo(round + 1, -1));
+  const back = () => (step > -1 ? setStep(step - 1) : round > 0 && goTo(round - 1, (rounds[round - 1]?.steps.length ?? 0) - 1));
+
+  const shown = steps.slice(0, step + 1);
+  const board: Placed[] = [];
+  for (const s of shown) {
+    const p = parsePlacement(s.action);
+    if (p) board.push({ cell: [p.cell[0], p.cell[1]], corners: p.corners });
+  }
+  const at = step >= 0 ? steps[step]! : null;
+  const hands = at ? at.hands : current.start.hands;
+  const pool = at ? at.pool : current.start.pool;
+  const totals = at ? at.totals : current.start.totals;
+  const names = replay.players;
+  const past: PastRound[] = rounds.slice(0, round).map((r, i) => {
+    const after = rounds[i + 1]?.start.totals ?? replay.totals;
+    return { round: i + 1, points: after.map((x, seat) => x - (r.start.totals[seat] ?? 0)), totals: after };
+  });
+  const atEnd = step === last && current.end.reason !== "unfinished";
+  const endTotals = rounds[round + 1]?.start.totals ?? replay.totals;
+
+  return (
+    <div
+      class="viewer"
+      onKeyDown={(e) => {
+        if ((e.target as HTMLElement).tagName === "SELECT") return;
+        if (e.key === "ArrowRight") forward();
+        else if (e.key === "ArrowLeft") back();
+      }}
+    >
+      <div class="controls" role="group" aria-label={t("Replay controls")}>
+        <label for="replay-round">{t("Round")}</label>
+        <select
+          id="replay-round"
+          value={String(round)} onChange={(e) => goTo(Number((e.currentTarget as HTMLSelectElement).value), -1)}>
+            {rounds.map((_, i) => (
+              <option value={String(i)} key={i}>
+                {t("Round {n}", { n: i + 1 })}
+              </option>
+            ))}
+        </select>
+        <button type="button" onClick={() => goTo(round, -1)} disabled={step === -1}>
+          {t("Start of the round")}
+        </button>
+        <button type="button" onClick={back} disabled={step === -1 && round === 0}>
+          {t("Back")}
+        </button>
+        <button type="button" onClick={forward} disabled={step === last && round === rounds.length - 1}>
+          {t("Forward")}
+        </button>
+        <button type="button" onClick={() => goTo(round, last)} disabled={step === last}>
+          {t("End of the round")}
+        </button>
+        {download && (
+          <a class="button" href={download.href} download={download.name}>
+            {t("Download the record")}
+          </a>
+        )}
+      </div>
+      <p class="step" aria-live="polite">
+        {t("Round {n}, move {m} of {total}", { n: round + 1, m: step + 1, total: steps.length })}
+        {": "}
+        {at ? moveText(at, names[at.seat] ?? "", false) : t("the deal")}
+        {atEnd && ` · ${reasonText(current.end.reason)}`}
+      </p>
+      <div class="play">
+        <section class="players" aria-label={t("Players")}>
+          {names.map((name, seat) => (
+            <div class={`player${at?.seat === seat ? " moving" : ""}`} key={seat}>
+              <span class="name">{name}</span>
+              <span class="total">{totals[seat] ?? 0}</span>
+              <span class="hand-tiles" aria-label={t("Tiles of {name}", { name })}>
+                {(hands[seat] ?? []).map((tile) => (
+                  <span class="mini" key={tile} title={tile}>
+                    <TileFace name={tile} size={34} />
+                    <span class="sr">{tile}</span>
+                  </span>
+                ))}
+              </span>
+            </div>
+          ))}
+          <div class="player">
+            <span class="name">{t("Pool")}</span>
+            <span class="total">{pool}</span>
+          </div>
+        </section>
+        <div class="table-area">
+          <Board
+            board={board}
+            spots={[]}
+            rotation={0}
+            tile={null}
+            fresh={board.length ? cellKey(board[board.length - 1]!.cell) : null}
+            hint={null}
+            onPlace={() => undefined}
+            onRotate={() => undefined}
+            onEscape={() => undefined}
+            focusRequest={0}
+          />
+        </div>
+        <aside class="side">
+          <ScoreSheet
+            names={names}
+            past={past}
+            round={round + 1}
+            turns={turns(shown, current.start.totals)}
+            end={atEnd ? { reason: current.end.reason, points: current.end.points } : undefined}
+            totals={atEnd ? endTotals : totals}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}
