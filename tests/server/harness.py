@@ -179,13 +179,25 @@ class Player:
             legal = self.view["legal"]
             action = legal[self.rng.randrange(len(legal))]["action"]
         frame_id = uuid.uuid4().hex
-        await self.send({"type": "act", "id": frame_id, "version": self.version, "action": action})
-        answer = await self.until(
-            lambda f: f["type"] in ("ack", "error") and f.get("id") == frame_id
+        answer = await self.request(
+            {"type": "act", "id": frame_id, "version": self.version, "action": action}
         )
         if answer["type"] == "ack":  # the state that the action made comes next
             await self.until(lambda f: f["type"] == "state" and f["version"] >= answer["version"])
         return answer
+
+    async def request(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """Send an ``act`` frame and return its ack or error; as a polite
+        client does, wait and send it again while the server says
+        ``rate-limited`` (a fast machine acks faster than the limit)."""
+        while True:
+            await self.send(frame)
+            answer = await self.until(
+                lambda f: f["type"] in ("ack", "error") and f.get("id") == frame["id"]
+            )
+            if answer.get("code") != "rate-limited":
+                return answer
+            await asyncio.sleep(0.25)
 
     async def play(self, *, stop_at_version: int | None = None) -> None:
         """Play this seat until the game is finished: act on its turn, say
