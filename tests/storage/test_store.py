@@ -76,6 +76,23 @@ def test_appends_check_the_version(store: Store) -> None:
     assert game.record == {"rounds": []} and game.finished_at is not None
 
 
+def test_a_batch_of_appends_is_one_transaction(store: Store) -> None:
+    # One commit for the batch (one sync to disk): an error that is no
+    # table's refusal undoes the entries before it too. (SQLite's driver once
+    # committed each entry's savepoint on its own.)
+    table(store, "t1")
+    table(store, "t2")
+    deal = [ChangeRow(1, 1, "deal", data={"hands": []})]
+    with pytest.raises(ValueError, match="numbered"):
+        store.append_many(
+            [
+                ("t1", 0, deal, "playing", GameRow(1, [0, 1], time.time()), None),
+                ("t2", 0, [ChangeRow(5, 1, "deal", data={})], None, None, None),
+            ]
+        )
+    assert store.version("t1") == 0 and store.changes("t1", 1) == []
+
+
 def test_a_seat_is_taken_once(store: Store) -> None:
     table(store)
     assert store.take_seat("t1", 0, "Ann", "h" * 64)

@@ -426,6 +426,11 @@ def _sqlite_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling begins late and lets the
+        # first SAVEPOINT open the transaction, so releasing it committed
+        # (and synced) each table's append alone: a batch was no batch.
+        # SQLAlchemy begins every transaction itself instead (below).
+        dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         # WAL: readers do not block the writer; FULL: a commit is on disk
         # (fsync) before it returns, so an acknowledged action survives a
@@ -435,6 +440,10 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
 
     return engine
 
