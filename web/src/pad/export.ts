@@ -1,11 +1,17 @@
 // A pad as CSV (one row per turn and per round end, for a spreadsheet) and
 // statistics over finished pads: what the history page shows.
 import { t } from "../i18n";
+import { bonusLabel } from "../ui/pad/words";
 import { scorePad, type Pad, type PadScore } from "./model";
+
+// (No quote inside a regular expression: the catalog extractor would read it
+// as the start of a string and miss every message after it.)
+const QUOTE = '"';
 
 function cell(value: string | number): string {
   const text = String(value);
-  return /[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const quoted = text.includes(QUOTE) || text.includes(",") || text.includes(";") || text.includes("\n");
+  return quoted ? QUOTE + text.split(QUOTE).join(QUOTE + QUOTE) + QUOTE : text;
 }
 
 export function padCsv(pad: Pad, score: PadScore = scorePad(pad)): string {
@@ -15,7 +21,7 @@ export function padCsv(pad: Pad, score: PadScore = scorePad(pad)): string {
   score.rounds.forEach((round, r) => {
     round.turns.forEach((turn, i) => {
       const entry = pad.rounds[r]?.turns[i];
-      const bonus = entry?.bonus ? `${entry.bonus.kind}${entry.bonus.kind === "hexagon" ? ` x${entry.bonus.count}` : ""}` : "";
+      const bonus = entry?.bonus ? bonusLabel(entry.bonus) : "";
       rows.push([round.number, i + 1, names[turn.seat] ?? "", turn.tile ?? t("pass"), turn.draws, bonus, turn.points, ...turn.totals]);
     });
     if (round.end) {
