@@ -159,6 +159,15 @@ def test_a_shared_pad_is_followed_live(pages: Pages, server: ServerProcess) -> N
     expect(follower.locator(".pad-sheet .warn-text")).to_contain_text("cannot make a bonus shape")
     expect(keeper.locator(".pad-sheet .warn-text")).to_contain_text("cannot make a bonus shape")
 
+    # Entries made offline reach the followers once the keeper is back online.
+    keeper.context.set_offline(True)
+    enter_turn(keeper, {"draws": 0, "tile": [2, 4, 4], "bonus": None, "out": False})
+    expect(keeper.get_by_text("Offline: the latest entries are sent")).to_be_visible()
+    expect(follower.locator(".board-score td.total")).to_have_text(["0", "62", "1"])
+    keeper.context.set_offline(False)
+    expect(follower.locator(".board-score td.total")).to_have_text(["10", "62", "1"])
+    expect(keeper.get_by_text("Every entry is sent.")).to_be_visible()
+
 
 @pytest.mark.parametrize("code", ["de", "cs", "es", "th"])
 def test_the_pad_in_every_language(pages: Pages, server: ServerProcess, code: str) -> None:

@@ -65,3 +65,37 @@ export function followPad(id: string, onPad: (pad: Pad) => void, onLive: (live: 
     socket?.close();
   };
 }
+
+/** Saves a shared pad's versions one at a time, always the latest, so that
+ * two quick entries never reach the server in the wrong order. */
+export class Sender {
+  private latest: Pad | null = null;
+  private busy = false;
+
+  constructor(
+    private share: Share,
+    private readonly onSaved: (share: Share) => void,
+  ) {}
+
+  send(pad: Pad): void {
+    this.latest = pad;
+    if (!this.busy) void this.run();
+  }
+
+  private async run(): Promise<void> {
+    this.busy = true;
+    while (this.latest) {
+      const pad = this.latest;
+      this.latest = null;
+      try {
+        this.share = await pushPad(pad, this.share);
+      } catch {
+        // Offline: the page sends the pad again once it is back online.
+        this.share = { ...this.share, behind: true };
+        this.latest = null;
+      }
+      this.onSaved(this.share);
+    }
+    this.busy = false;
+  }
+}

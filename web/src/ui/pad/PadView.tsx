@@ -1,14 +1,14 @@
 // One pad being kept on this phone: the next entry (a round's opener, a
 // turn, the hands at a round's end), the score, the sheet with every entry
 // open to change, and the tools (share, other rules, export, print).
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { t } from "../../i18n";
 import { presetName } from "../../narrate";
 import { addTurn, editTurn, endRound, nextOpener, scorePad, startRound, undo, withRules, type Pad, type Rules } from "../../pad/model";
 import { padCsv } from "../../pad/export";
 import { rememberShare, savePad, shareOf, type Share } from "../../pad/store";
-import { pushPad, sharePad } from "../../pad/sync";
+import { Sender, sharePad } from "../../pad/sync";
 import { RoundEndForm } from "./RoundEndForm";
 import { Scoreboard, Sheet } from "./Sheet";
 import { TurnEntry } from "./TurnEntry";
@@ -28,27 +28,29 @@ export function PadView({ initial }: { initial: Pad }) {
     document.title = t("Score pad");
   }, []);
 
-  const push = (next: Pad, current: Share | null) => {
-    if (!current) return;
-    pushPad(next, current)
-      .then((saved) => {
-        rememberShare(next.id, saved);
-        setShare(saved);
-      })
-      .catch(() => {
-        const behind = { ...current, behind: true };
-        rememberShare(next.id, behind);
-        setShare(behind);
-      });
+  const sender = useRef<Sender | null>(null);
+  const sendTo = (current: Share): Sender => {
+    const made = new Sender(current, (saved) => {
+      rememberShare(initial.id, saved);
+      setShare(saved);
+    });
+    sender.current = made;
+    return made;
   };
   const update = (next: Pad) => {
     setPad(next);
     savePad(next);
-    push(next, share);
+    if (share) (sender.current ?? sendTo(share)).send(next);
   };
   useEffect(() => {
+    // Entries saved while offline before a reload go out now.
+    if (share?.behind && navigator.onLine) sendTo(share).send(pad);
+  }, []);
+  useEffect(() => {
     // Catch up with the server once the phone is back online.
-    const online = () => share?.behind && push(pad, share);
+    const online = () => {
+      if (share?.behind) (sender.current ?? sendTo(share)).send(pad);
+    };
     window.addEventListener("online", online);
     return () => window.removeEventListener("online", online);
   });
@@ -138,11 +140,15 @@ export function PadView({ initial }: { initial: Pad }) {
             onEditTurn={(round, index) => setEditing({ kind: "turn", round, index })}
             onEditEnd={(round) => setEditing({ kind: "end", round })}
           />
-          <ShareBox pad={pad} share={share} onShared={(made) => {
-            rememberShare(pad.id, made);
-            setShare(made);
-            push(pad, made);
-          }} />
+          <ShareBox
+            pad={pad}
+            share={share}
+            onShared={(made) => {
+              rememberShare(pad.id, made);
+              setShare(made);
+              sendTo(made);
+            }}
+          />
           <Rescore pad={pad} onUse={(rules) => update(withRules(pad, rules, now()))} />
           <Export pad={pad} />
         </div>
