@@ -33,9 +33,14 @@ export function App() {
         {t("Skip to the content")}
       </a>
       <header class="top">
-        <a class="brand" href="/" onClick={(e) => go(e, "/")}>
-          {t("Triominoes")}
-        </a>
+        <nav class="row" aria-label={t("Pages")}>
+          <a class="brand" href="/" onClick={(e) => go(e, "/")}>
+            {t("Triominoes")}
+          </a>
+          <a href="/pad" onClick={(e) => go(e, "/pad")} aria-current={route.page === "pad" ? "page" : undefined}>
+            {t("Score pad")}
+          </a>
+        </nav>
         <div class="language">
           <label for="language">{t("Language")}</label>
           <select id="language" value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
