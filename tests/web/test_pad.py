@@ -114,6 +114,20 @@ def test_a_whole_game_on_a_phone_scores_as_the_engine(
     changed[seat] += 50  # german: one hexagon is 50
     assert totals(page) == changed
 
+    # The round's end too: a hand held 5 points more than typed.
+    out_seat = engine["rounds"][0]["end"]["winners"][0]
+    other = 1 - out_seat
+    page.get_by_role("button", name="Change the end of round 1").tap()
+    field = page.locator(f"#hand-{other}")
+    if page.locator(f"#hand-{other}[readonly]").count():  # given as tiles
+        page.locator(f"#hand-{other} ~ button", has_text="Type the points").tap()
+    tiles = pad["rounds"][0]["end"]["hands"][other]["tiles"]
+    value = sum(int(n) for tile in tiles for n in tile.split("-"))
+    field.fill(str(value + 5))
+    page.get_by_role("button", name="Score the round").tap()
+    changed[out_seat] += 5
+    assert totals(page) == changed
+
     # A reload, and then offline: everything is still there.
     rows = page.locator(".pad-sheet tbody tr").count()
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")

@@ -81,7 +81,8 @@ export function PadView({ initial }: { initial: Pad }) {
         pad={pad}
         round={editing.round}
         kind={old?.end?.kind ?? "blocked"}
-        outSeat={old?.outSeat ?? old?.end?.winners[0] ?? null}
+        switchable
+        outSeat={old?.outSeat ?? [...(old?.turns ?? [])].reverse().find((turn) => turn.tile !== null)?.seat ?? null}
         onDone={(end) => {
           update(endRound(pad, editing.round, end, now()));
           setEditing(null);

@@ -11,6 +11,8 @@ export function RoundEndForm(props: {
   pad: Pad;
   round: number;
   kind: "out" | "blocked";
+  /** Changing an end: the table may also say it ended the other way. */
+  switchable?: boolean;
   outSeat: number | null;
   onDone(end: RoundEnd): void;
   onCancel?: () => void;
@@ -19,20 +21,31 @@ export function RoundEndForm(props: {
   const old = pad.rounds[props.round]?.end;
   const [hands, setHands] = useState<Hand[]>(() => pad.players.map((_, s) => old?.hands[s] ?? { tiles: null, value: null }));
   const [picking, setPicking] = useState<number | null>(null);
+  const [kind, setKind] = useState(props.kind);
   const setName = tileSetOf(pad.rules);
   const placed = placedTiles(pad, props.round);
-  const seats = pad.players.map((_, s) => s).filter((s) => !(props.kind === "out" && s === props.outSeat));
+  const seats = pad.players.map((_, s) => s).filter((s) => !(kind === "out" && s === props.outSeat));
   const setHand = (seat: number, hand: Hand) => setHands(hands.map((h, s) => (s === seat ? hand : h)));
   const taken = (seat: number) => new Set(hands.flatMap((h, s) => (s === seat ? [] : (h.tiles ?? []))));
 
   const submit = (event: Event) => {
     event.preventDefault();
-    props.onDone({ kind: props.kind, hands: hands.map((h, s) => (seats.includes(s) ? h : { tiles: [], value: null })) });
+    props.onDone({ kind, hands: hands.map((h, s) => (seats.includes(s) ? h : { tiles: [], value: null })) });
   };
 
   return (
     <form class="card" onSubmit={submit} aria-labelledby="end-title">
-      <h2 id="end-title">{props.kind === "out" ? t("Went out: the tiles left in the other hands") : t("Blocked: every hand's tiles")}</h2>
+      <h2 id="end-title">{kind === "out" ? t("Went out: the tiles left in the other hands") : t("Blocked: every hand's tiles")}</h2>
+      {props.switchable && (
+        <div class="row" role="radiogroup" aria-label={t("How the round ended")}>
+          {(["out", "blocked"] as const).map((k) => (
+            <label class="check" key={k}>
+              <input type="radio" name="end-kind" checked={kind === k} onChange={() => setKind(k)} />
+              <span>{k === "out" ? t("went out") : t("blocked")}</span>
+            </label>
+          ))}
+        </div>
+      )}
       {seats.map((seat) => {
         const hand = hands[seat] ?? { tiles: null, value: null };
         const name = pad.players[seat] ?? "";
