@@ -143,7 +143,15 @@ def test_a_whole_game_on_a_phone_scores_as_the_engine(
     finally:
         page.context.set_offline(False)
 
-    # Undo takes back the round's end; entering it again restores the score.
+    # The pad's list and statistics: a finished game, won by its winner.
+    page.get_by_role("link", name="Score pad").tap()
+    expect(page.get_by_role("link", name=", ".join(pad["players"]))).to_be_visible()
+    winner_now = max(range(2), key=lambda s: changed[s])
+    stats = page.locator("table", has_text="Finished games")
+    expect(stats.locator("tr", has_text=pad["players"][winner_now])).to_contain_text("1/1")
+    page.get_by_role("link", name=", ".join(pad["players"])).tap()
+
+    # Undo takes back the round's end.
     page.get_by_role("button", name="Undo the last entry").tap()
     expect(page.locator("#end-title")).to_be_visible()
     assert totals(page) != changed
@@ -216,6 +224,10 @@ def test_the_pad_has_no_serious_accessibility_fault(pages: Pages, server: Server
     page.get_by_role("button", name="Start round 1").tap()
     enter_turn(page, {"draws": 0, "tile": [5, 5, 5], "bonus": None, "out": False})
     assert axe_violations(page) == {}, "turn"
+    page.emulate_media(media="print")  # the print view: the sheet without the controls
+    expect(page.locator(".digits")).to_be_hidden()
+    expect(page.locator(".pad-sheet")).to_be_visible()
+    page.emulate_media(media="screen")
     page.get_by_role("button", name="Nobody can go on: the round is blocked").tap()
     page.get_by_role("button", name="Tap the tiles").first.tap()
     assert axe_violations(page) == {}, "hands"
