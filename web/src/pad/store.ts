@@ -48,11 +48,6 @@ export function savePad(pad: Pad): void {
   set(PREFIX + pad.id, JSON.stringify(pad));
 }
 
-export function deletePad(id: string): void {
-  set(PREFIX + id, null);
-  set(SHARE + id, null);
-}
-
 /** Every pad on the device, the latest changed first. */
 export function allPads(): Pad[] {
   const out: Pad[] = [];
