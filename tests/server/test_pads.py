@@ -59,3 +59,18 @@ def test_a_shared_pad_is_saved_by_its_secret_and_followed_live(server: ServerPro
     assert bad.status_code == 400 and bad.json()["error"] == "bad-pad"
     assert httpx.post(f"{server.url}/api/pads", json=[1, 2]).status_code == 400
     assert httpx.get(f"{server.url}/api/pads/none").status_code == 404
+
+
+def test_the_pad_page_and_its_offline_worker_are_served(server: ServerProcess) -> None:
+    for path in ("/pad", "/pad?id=abc", "/pad/some-shared-pad"):
+        page = httpx.get(server.url + path)
+        assert page.status_code == 200 and "<html" in page.text.lower(), path
+    worker = httpx.get(server.url + "/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache"
+    assert "caches.open" in worker.text
+    # What the worker keeps for offline use is all there to fetch.
+    shell = json.loads(worker.text.split("const SHELL = ")[1].split(";")[0])
+    for path in shell:
+        assert httpx.get(server.url + path).status_code == 200, path

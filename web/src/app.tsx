@@ -1,6 +1,7 @@
+import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { LANGUAGES, loadLanguage, preferredLanguage, rememberLanguage, storedLanguage, t } from "./i18n";
-import { go, useRoute } from "./router";
+import { go, useRoute, type Route } from "./router";
 import { Home } from "./ui/Home";
 import { TablePage } from "./ui/TablePage";
 import { ReplayPage } from "./ui/ReplayPage";
@@ -32,9 +33,14 @@ export function App() {
         {t("Skip to the content")}
       </a>
       <header class="top">
-        <a class="brand" href="/" onClick={(e) => go(e, "/")}>
-          {t("Triominoes")}
-        </a>
+        <nav class="row" aria-label={t("Pages")}>
+          <a class="brand" href="/" onClick={(e) => go(e, "/")}>
+            {t("Triominoes")}
+          </a>
+          <a href="/pad" onClick={(e) => go(e, "/pad")} aria-current={route.page === "pad" ? "page" : undefined}>
+            {t("Score pad")}
+          </a>
+        </nav>
         <div class="language">
           <label for="language">{t("Language")}</label>
           <select id="language" value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
@@ -46,13 +52,33 @@ export function App() {
           </select>
         </div>
       </header>
-      <Page route={route} />
+      <Page route={route} onLanguage={choose} />
     </div>
   );
 }
 
-function Page({ route }: { route: ReturnType<typeof useRoute> }) {
+type PadPageType = ComponentType<{ route: Route; onLanguage(code: string): void }>;
+let padPage: PadPageType | null = null;
+
+/** The score pad comes as a chunk of its own: the game page does not load it. */
+function Pad(props: { route: Route; onLanguage(code: string): void }) {
+  const [loaded, setLoaded] = useState<PadPageType | null>(() => padPage);
+  useEffect(() => {
+    if (!loaded)
+      void import("./ui/pad/PadPage").then((module) => {
+        padPage = module.default;
+        setLoaded(() => module.default);
+      });
+  }, [loaded]);
+  const Loaded = loaded;
+  return Loaded ? <Loaded {...props} /> : <main id="main" class="page" aria-busy="true" />;
+}
+
+function Page({ route, onLanguage }: { route: Route; onLanguage(code: string): void }) {
   switch (route.page) {
+    case "pad":
+    case "pad-follow":
+      return <Pad route={route} onLanguage={onLanguage} />;
     case "home":
       return <Home />;
     case "table":

@@ -5,12 +5,20 @@ export type Route =
   | { page: "home" }
   | { page: "table"; id: string }
   | { page: "replay"; table: string | null; game: number | null }
+  | { page: "pad"; local: string | null }
+  | { page: "pad-follow"; id: string }
   | { page: "missing"; path: string };
 
 export function route(path: string, search: string): Route {
   if (path === "/" || path === "") return { page: "home" };
   const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (table?.[1]) return { page: "table", id: table[1] };
+  if (path === "/pad" || path === "/pad/") {
+    const local = new URLSearchParams(search).get("id");
+    return { page: "pad", local: local && /^[A-Za-z0-9_-]{1,64}$/.test(local) ? local : null };
+  }
+  const shared = /^\/pad\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  if (shared?.[1]) return { page: "pad-follow", id: shared[1] };
   if (path === "/replay" || path === "/replay/") {
     const query = new URLSearchParams(search);
     const game = Number(query.get("game"));

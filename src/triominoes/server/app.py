@@ -400,6 +400,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/t/{table_id}", page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/pad/{pad_id}", page, methods=["GET"], include_in_schema=False)
+    worker = STATIC / "sw.js"
+
+    def service_worker() -> Response:
+        # At the root, so its scope may be /pad; never cached, so an update
+        # of the page reaches phones that keep the pad offline.
+        if not worker.exists():
+            return HTMLResponse("no service worker: the web app is not built", status_code=404)
+        return FileResponse(
+            worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
+        )
+
+    app.add_api_route("/sw.js", service_worker, methods=["GET"], include_in_schema=False)
     if (STATIC / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=STATIC / "assets"), name="assets")
     if (STATIC / "locales").is_dir():

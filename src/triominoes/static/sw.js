@@ -1,0 +1,57 @@
+// The score pad offline (registered by the pad with scope /pad): its app
+// shell, the rule sets and the catalogs are kept here, fresh from the
+// network whenever there is one. The pads themselves live in localStorage.
+const CACHE = "triominoes-pad-1";
+const SHELL = ["/pad", "/assets/app.js", "/assets/index.css", "/assets/PadPage.js", "/api/rules"];
+const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => Promise.all([...SHELL, ...LOCALES].map((url) => cache.add(url).catch(() => undefined))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function kept(request) {
+  const url = new URL(request.url);
+  if (url.origin !== location.origin || request.method !== "GET") return false;
+  return url.pathname.startsWith("/assets/") || url.pathname.startsWith("/locales/") || url.pathname === "/api/rules";
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.mode === "navigate") {
+    // Every page is the same index.html: offline, any /pad address gets it.
+    event.respondWith(
+      fetch(request)
+        .then((answer) => {
+          const copy = answer.clone();
+          if (answer.ok) caches.open(CACHE).then((cache) => cache.put("/pad", copy));
+          return answer;
+        })
+        .catch(() => caches.match("/pad")),
+    );
+    return;
+  }
+  if (!kept(request)) return;
+  event.respondWith(
+    fetch(request)
+      .then((answer) => {
+        const copy = answer.clone();
+        if (answer.ok) caches.open(CACHE).then((cache) => cache.put(request, copy));
+        return answer;
+      })
+      .catch(() => caches.match(request).then((hit) => hit ?? Response.error())),
+  );
+});
