@@ -148,6 +148,9 @@ class Seat:
                         await ws.send(json.dumps({"type": "next"}))
                 elif frame["type"] == "error":
                     self.stats.errors += 1
+        if thinking is not None:  # the socket is closed: no action goes out now
+            thinking.cancel()
+            await asyncio.gather(thinking, return_exceptions=True)
 
     async def _act(
         self, ws: Any, version: int, view: dict[str, Any], sent: dict[str, float]
@@ -193,10 +196,12 @@ async def load(
     await asyncio.sleep(min(10.0, seconds / 3))  # warm-up: every seat connected and playing
     stats.recording = True
     cpu = server.cpu_seconds()
+    own_cpu = time.process_time()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     cpu = server.cpu_seconds() - cpu
+    own_cpu = time.process_time() - own_cpu
     stats.recording = False
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
         metrics = (await http.get("/metrics")).text
@@ -216,6 +221,8 @@ async def load(
         "mean_ms": 1000 * statistics.mean(lat) if lat else float("nan"),
         "errors": stats.errors,
         "server_cpu": cpu / elapsed,
+        # The clients share one process: near 100% their own lag is measured.
+        "client_cpu": own_cpu / elapsed,
         "server_p50_ms": histogram_quantile(metrics, 0.50),
         "server_p99_ms": histogram_quantile(metrics, 0.99),
     }
@@ -245,6 +252,7 @@ def report(result: dict[str, Any], db: str) -> None:
         f"ack p50 {result['p50_ms']:6.1f} ms  p95 {result['p95_ms']:6.1f} ms  "
         f"p99 {result['p99_ms']:6.1f} ms  (server's own p50 <= {result['server_p50_ms']:g} ms, "
         f"p99 <= {result['server_p99_ms']:g} ms)  server CPU {100 * result['server_cpu']:3.0f}%  "
+        f"clients' CPU {100 * result['client_cpu']:3.0f}%  "
         f"errors {result['errors']}",
         flush=True,
     )

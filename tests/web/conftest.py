@@ -53,10 +53,14 @@ def _missing() -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The browser tests go last: once a process has started Playwright's
+    # (session-long) event loop, asyncio.run() in a later test of that
+    # process fails, and xdist hands tests out in this order.
+    browser_tests = [item for item in items if "tests/web" in str(item.fspath)]
+    items[:] = [item for item in items if "tests/web" not in str(item.fspath)] + browser_tests
     reason = _missing()
     if reason is None:
         return
-    browser_tests = [item for item in items if "tests/web" in str(item.fspath)]
     if browser_tests and os.environ.get("CI"):
         raise pytest.UsageError(f"the browser tests cannot run in CI: {reason}")
     for item in browser_tests:
