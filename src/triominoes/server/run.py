@@ -100,6 +100,10 @@ def _hub_of(app: Any) -> Any:
 
 def serve(config: ServerConfig) -> None:
     configure_logging(config.log_json)
+    # The writer thread hands the GIL back and forth with the event loop
+    # several times a commit; at the default 5 ms switch interval each
+    # hand-over can wait that long while the loop is busy sending views.
+    sys.setswitchinterval(0.0005)
     app = create_app(config)
     uv = uvicorn.Config(
         app,
