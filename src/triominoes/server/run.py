@@ -103,7 +103,8 @@ def serve(config: ServerConfig) -> None:
     # The writer thread hands the GIL back and forth with the event loop
     # several times a commit; at the default 5 ms switch interval each
     # hand-over can wait that long while the loop is busy sending views.
-    sys.setswitchinterval(0.0005)
+    # Measured at 200 games: commit p99 252 ms at 0.5 ms, 41 ms at 0.1 ms.
+    sys.setswitchinterval(0.0001)
     app = create_app(config)
     uv = uvicorn.Config(
         app,
