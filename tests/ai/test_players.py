@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.builders import swap_hidden
 from triominoes.ai.registry import LEVELS, PLAYERS, make_player, parse_spec
 from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, preset
@@ -33,21 +34,6 @@ def test_bots_only_choose_legal_actions(spec: str, rules: str) -> None:
         play_game(game, bots, check)  # Game.apply raises IllegalAction on any illegal choice
         assert game.finished
         assert chosen > 0
-
-
-def swap_hidden(game: Game, viewer: int) -> Game:
-    """The same game with one tile swapped between another hand and the pool."""
-    import copy
-
-    other = copy.deepcopy(game)
-    state = other.round
-    victim = (viewer + 1) % state.players
-    hand_tiles = [t for t in range(state.tiles.size) if state.hands[victim] >> t & 1]
-    assert state.pool and hand_tiles
-    a, b = hand_tiles[0], state.pool[0]
-    state.hands[victim] ^= (1 << a) | (1 << b)
-    state.pool[0] = a
-    return other
 
 
 @pytest.mark.parametrize("spec", FAST)
