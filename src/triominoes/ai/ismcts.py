@@ -112,6 +112,7 @@ class ISMCTSPlayer(Player):
         game: float = 0.0,
         bias: float = 0.0,
         voluntary: int = 1,
+        widen: int = 0,
     ) -> None:
         """``iterations`` bounds the search (deterministic for a seed);
         ``seconds``, if set, bounds it by time instead. ``infer``: 0 deals
@@ -120,7 +121,8 @@ class ISMCTSPlayer(Player):
         forced. ``game`` weighs the game's outcome against the round's in the
         reward; ``bias`` weighs the heuristic's priors at the root.
         ``voluntary=0`` leaves drawing (or passing) by choice out of the
-        tree but at the root, where the heuristic would draw."""
+        tree but at the root, where the heuristic would draw. ``widen=k``
+        searches only the heuristic's ``k`` favourite root actions (0: all)."""
         super().__init__(seed)
         if iterations != int(iterations) or iterations < 1:
             raise ValueError("iterations must be a whole number of at least 1")
@@ -132,6 +134,8 @@ class ISMCTSPlayer(Player):
             raise ValueError("infer must be 0, 1 or 2")
         if voluntary not in (0, 1):
             raise ValueError("voluntary must be 0 or 1")
+        if widen != int(widen) or widen < 0:
+            raise ValueError("widen must be a whole number, 0 for no limit")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.exploration = exploration
@@ -141,6 +145,7 @@ class ISMCTSPlayer(Player):
         self.game = game
         self.bias = bias
         self.voluntary = int(voluntary)
+        self.widen = int(widen)
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.legal_moves()
@@ -150,9 +155,8 @@ class ISMCTSPlayer(Player):
 
     def search(self, state: Round, knowledge: Knowledge, follow: Move | None = None) -> list[Line]:
         """Every legal root action with its statistics, the one to play first
-        (most visited). ``follow``: an action that must be judged on at
-        least a tenth of the iterations whatever the search thinks of it
-        (analysis: the action a player chose)."""
+        (most visited). ``follow``: judge only this action, spending every
+        iteration on it (analysis: the action a player chose)."""
         moves = state.legal_moves()
         if (
             not self.voluntary
@@ -166,13 +170,18 @@ class ISMCTSPlayer(Player):
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         constraints = knowledge.constraints(assume_stuck=self.infer == 2) if self.infer else []
         judge = Rewards(knowledge, self.margin, self.game)
-        bias = priors(state, knowledge, moves) if self.bias else {}
+        bias = priors(state, knowledge, moves) if self.bias or self.widen else {}
         order = sorted(moves, key=lambda m: -bias.get(m, 0.0))
+        if self.widen and len(moves) > self.widen:
+            kept = set(order[: self.widen]) | ({follow} if follow is not None else set())
+            moves = [m for m in moves if m in kept]
+            order = [m for m in order if m in kept]
+        if not self.bias:
+            bias = {}
         done = 0
         while True:
-            first = follow if follow is not None and done % 10 == 0 else None
             self._iterate(
-                root, knowledge.sample(rng, constraints), rng, judge, bias, order, first, moves
+                root, knowledge.sample(rng, constraints), rng, judge, bias, order, follow, moves
             )
             done += 1
             if deadline:
