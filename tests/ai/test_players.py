@@ -108,3 +108,18 @@ def test_ismcts_goes_out_rather_than_draw() -> None:
     for seed in range(5):
         choice = make_player("ismcts:iterations=60", seed=seed).choose(view)
         assert str(choice) != "draw"
+
+
+def test_the_game_reward_follows_the_game() -> None:
+    """Where the round's totals end the game its winner takes all; before,
+    a lead is worth more the larger it is and the nearer the target."""
+    from triominoes.ai.rewards import Rewards
+    from triominoes.core.knowledge import Knowledge
+
+    game = Game(preset("standard"), players=2, seed=1)
+    rewards = Rewards(Knowledge(game.view(0)), margin=1.0, game=1.0)
+    assert rewards.game_rewards([410, 380], (0,), [-1, -1]) == [1.0, 0.0]
+    early = rewards.game_rewards([60, 20], (0,), [-1, -1])
+    assert early[0] > 0.5 > early[1] and sum(early) == pytest.approx(1)
+    assert rewards.game_rewards([100, 20], (0,), [-1, -1])[0] > early[0]
+    assert rewards.game_rewards([340, 300], (0,), [-1, -1])[0] > early[0]

@@ -91,12 +91,6 @@ def priors(state: Round, knowledge: Knowledge, moves: list[Move]) -> dict[Move, 
     return {m: math.exp((v - best) / PRIOR_SCALE) for m, v in values.items()}
 
 
-def by_choice(moves: list[Move]) -> bool:
-    """Whether the last of these legal moves is a draw or pass taken by choice
-    (with a placement possible)."""
-    return len(moves) > 1 and moves[-1] < 0 and moves[-2] >= 0
-
-
 class ISMCTSPlayer(Player):
     name = "ismcts"
 
@@ -111,18 +105,13 @@ class ISMCTSPlayer(Player):
         infer: int = 1,
         game: float = 0.0,
         bias: float = 0.0,
-        voluntary: int = 1,
-        widen: int = 0,
     ) -> None:
         """``iterations`` bounds the search (deterministic for a seed);
         ``seconds``, if set, bounds it by time instead. ``infer``: 0 deals
         unseen tiles uniformly; 1 uses what the opening and forced draws
         reveal (core/knowledge.py); 2 also takes draws under voluntary drawing as
         forced. ``game`` weighs the game's outcome against the round's in the
-        reward; ``bias`` weighs the heuristic's priors at the root.
-        ``voluntary=0`` leaves drawing (or passing) by choice out of the
-        tree but at the root, where the heuristic would draw. ``widen=k``
-        searches only the heuristic's ``k`` favourite root actions (0: all)."""
+        reward; ``bias`` weighs the heuristic's priors at the root."""
         super().__init__(seed)
         if iterations != int(iterations) or iterations < 1:
             raise ValueError("iterations must be a whole number of at least 1")
@@ -132,10 +121,6 @@ class ISMCTSPlayer(Player):
             raise ValueError("greedy, margin and game must be between 0 and 1")
         if infer not in (0, 1, 2):
             raise ValueError("infer must be 0, 1 or 2")
-        if voluntary not in (0, 1):
-            raise ValueError("voluntary must be 0 or 1")
-        if widen != int(widen) or widen < 0:
-            raise ValueError("widen must be a whole number, 0 for no limit")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.exploration = exploration
@@ -144,8 +129,6 @@ class ISMCTSPlayer(Player):
         self.infer = int(infer)
         self.game = game
         self.bias = bias
-        self.voluntary = int(voluntary)
-        self.widen = int(widen)
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.legal_moves()
@@ -158,31 +141,16 @@ class ISMCTSPlayer(Player):
         (most visited). ``follow``: judge only this action, spending every
         iteration on it (analysis: the action a player chose)."""
         moves = state.legal_moves()
-        if (
-            not self.voluntary
-            and by_choice(moves)
-            and follow != moves[-1]
-            and HeuristicPlayer().choose_move(state.copy(), knowledge) != moves[-1]
-        ):
-            moves.pop()
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         constraints = knowledge.constraints(assume_stuck=self.infer == 2) if self.infer else []
         judge = Rewards(knowledge, self.margin, self.game)
-        bias = priors(state, knowledge, moves) if self.bias or self.widen else {}
+        bias = priors(state, knowledge, moves) if self.bias and follow is None else {}
         order = sorted(moves, key=lambda m: -bias.get(m, 0.0))
-        if self.widen and len(moves) > self.widen:
-            kept = set(order[: self.widen]) | ({follow} if follow is not None else set())
-            moves = [m for m in moves if m in kept]
-            order = [m for m in order if m in kept]
-        if not self.bias:
-            bias = {}
         done = 0
         while True:
-            self._iterate(
-                root, knowledge.sample(rng, constraints), rng, judge, bias, order, follow, moves
-            )
+            self._iterate(root, knowledge.sample(rng, constraints), rng, judge, bias, order, follow)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:
@@ -206,21 +174,14 @@ class ISMCTSPlayer(Player):
         bias: dict[Move, float],
         order: list[Move],
         first: Move | None,
-        root_moves: list[Move],
     ) -> None:
         node = root
-        prune = not self.voluntary
         path = []
         c = self.exploration
         weight = self.bias
         start = state.points.copy()
         while not state.over:
-            if node is root:
-                moves = root_moves
-            else:
-                moves = state.legal_moves()
-                if prune and by_choice(moves):
-                    moves.pop()
+            moves = state.legal_moves()
             children = node.children
             if first is not None:
                 move = first
@@ -253,7 +214,7 @@ class ISMCTSPlayer(Player):
                 break
             best_score = -math.inf
             move = moves[0]
-            at_root = node is root and weight > 0
+            at_root = node is root and bool(bias)
             for m in moves:
                 child = children[m]
                 score = child.reward / child.visits + c * math.sqrt(

@@ -8,8 +8,10 @@ the chance of winning the game. :class:`Rewards` blends two measures:
 * **the game** — with the totals the round leaves: where they end the game,
   1 for its winners; else the chance that the margin over the best other
   seat holds until someone reaches the target, taken as normal, with a
-  spread that grows with the points still to be played (about 70 a round,
-  a round being some 120 points of the leader's way to the target).
+  spread that grows with the rounds still to be played (a round moves a
+  two-player margin by 120 points, one standard deviation, and brings the
+  round's leader some 170 points nearer the target: 40 games of
+  ``heuristic`` against itself, standard rules, seeds 0-39).
 
 Nothing here reads a hidden tile: the game's totals and the target are in
 the view.
@@ -24,10 +26,10 @@ from triominoes.core.knowledge import Knowledge
 from triominoes.core.round import Round
 from triominoes.core.rules import GameEnd
 
-ROUND_SPREAD = 70.0
-"""Points by which one round moves a margin, about (one standard deviation)."""
-ROUND_LENGTH = 120.0
-"""Points a leader scores in a round, about."""
+ROUND_SPREAD = 120.0
+"""Points by which one round moves a margin (one standard deviation)."""
+ROUND_LENGTH = 170.0
+"""Points the round's leader scores in a round."""
 
 
 class Rewards:
