@@ -10,7 +10,6 @@ import pytest
 from tests.builders import swap_hidden
 from triominoes.ai import hints
 from triominoes.ai.hints import Reason, hint, reason
-from triominoes.ai.ismcts import Line
 from triominoes.ai.registry import make_player
 from triominoes.core.actions import Draw, Place
 from triominoes.core.game import Game
@@ -86,8 +85,7 @@ def test_a_ready_hexagon_is_the_reason() -> None:
         knowledge = Knowledge(view)
         state = knowledge.public_round()
         legal = next(a for a in view.legal if a.score is not None and a.score.hexagons)
-        line = Line(state.encode(legal.action), 10, 0.5, 60.0, 20.0)
-        said = reason(state, knowledge, line, legal)
+        said = reason(state, knowledge, state.encode(legal.action), legal, deals=10)
         if state.hands[state.seat].bit_count() > 1:
             assert said == Reason(hints.HEXAGONS[1], {"points": legal.points})
             assert said.render() == f"completes a hexagon: {legal.points}"
@@ -101,8 +99,9 @@ def test_a_forced_draw_says_no_tile_fits() -> None:
 
     views = played_views(stuck)
     assert views
-    found = hint(views[0])
+    found = hint(views[0], iterations=BUDGET)
     assert found is not None and found.legal.action == Draw()
+    assert found.deals == BUDGET
     assert found.reason == Reason(hints.DRAW_NO_FIT)
 
 

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from triominoes.ai.ismcts import ISMCTSPlayer, Line
+from triominoes.ai.ismcts import ISMCTSPlayer
 from triominoes.ai.registry import make_player
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, Move, move_tile
 from triominoes.core.phases import OPENING
 from triominoes.core.round import Round
+from triominoes.core.tiles import ids_in
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.i18n import N_
 
@@ -108,20 +109,19 @@ def hint(
         return None
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    moves = state.legal_moves()
-    if len(moves) == 1:
-        line = Line(moves[0], 0, 0.0, float(view.legal[0].points), 0.0)
-    else:
-        line = searcher(iterations, seconds, seed).search(state, knowledge)[0]
-    action = state.decode(line.move)
-    legal = next(legal for legal in view.legal if legal.action == action)
-    return Hint(legal, line.points, reason(state, knowledge, line, legal), line.visits)
+    lines = searcher(iterations, seconds, seed).search(state, knowledge)
+    best = lines[0]
+    legal = next(legal for legal in view.legal if legal.action == state.decode(best.move))
+    deals = sum(line.visits for line in lines)
+    return Hint(legal, best.points, reason(state, knowledge, best.move, legal, deals), deals)
 
 
-def reason(state: Round, knowledge: Knowledge, line: Line, legal: LegalAction) -> Reason:
+def reason(
+    state: Round, knowledge: Knowledge, move: Move, legal: LegalAction, deals: int
+) -> Reason:
     """Why the action is good, in one line: the first that holds of what it
-    scores, what it keeps for the seat, what it leaves the others."""
-    move = line.move
+    scores, what it keeps for the seat, what it leaves the others; else
+    that the search found it best over ``deals`` worlds."""
     placements = state.placement_moves()
     if move < 0:
         if placements:
@@ -129,8 +129,7 @@ def reason(state: Round, knowledge: Knowledge, line: Line, legal: LegalAction) -
         return Reason(DRAW_NO_FIT if move == DRAW else PASS_NO_FIT)
     points: dict[str, int | str] = {"points": legal.points}
     score = legal.score
-    hand = state.hands[state.seat] & ~(1 << move_tile(move))
-    if not hand:
+    if not _hand_after(state, move):
         return Reason(GOES_OUT, points)
     if score is not None and score.hexagons:
         return Reason(HEXAGONS[score.hexagons], points)
@@ -140,22 +139,22 @@ def reason(state: Round, knowledge: Knowledge, line: Line, legal: LegalAction) -
         return Reason(OPENS, points)
     if legal.points >= max(state.points_of(m) for m in placements):
         return Reason(SCORES_MOST, points)
-    keeps = {m: _open_for(state, m, hand_of(state, m)) for m in placements}
+    keeps = {m: _open_for(state, m, _hand_after(state, m)) for m in placements}
     kept, fitting = keeps[move]
     if kept and kept >= max(k for k, _ in keeps.values()):
         names = ", ".join(state.tiles.tiles[t].name for t in fitting[:3])
         return Reason(KEEPS_OPEN, {"n": kept, "tiles": names})
     values = state.t.values
     tile = move_tile(move)
-    if values[tile] >= max(values[t] for t in _ids(state.hands[state.seat])):
+    if values[tile] >= max(values[t] for t in ids_in(state.hands[state.seat])):
         return Reason(SHEDS, {"tile": state.tiles.tiles[tile].name})
     leaves = {m: _open_for(state, m, knowledge.unseen)[0] for m in placements}
     if leaves[move] <= min(leaves.values()):
         return Reason(CLOSES, {"n": leaves[move]})
-    return Reason(SEARCHED, {"n": line.visits})
+    return Reason(SEARCHED, {"n": deals})
 
 
-def hand_of(state: Round, move: Move) -> int:
+def _hand_after(state: Round, move: Move) -> int:
     """The mover's hand after the placement."""
     return state.hands[state.seat] & ~(1 << move_tile(move))
 
@@ -173,8 +172,4 @@ def _open_for(state: Round, move: Move, tiles: int) -> tuple[int, list[int]]:
         if fit:
             cells += 1
             fitting |= fit
-    return cells, _ids(fitting)
-
-
-def _ids(mask: int) -> list[int]:
-    return [t for t in range(mask.bit_length()) if mask >> t & 1]
+    return cells, ids_in(fitting)
