@@ -162,7 +162,7 @@ class ISMCTSPlayer(Player):
             for m, n in root.children.items()
             if m in moves and n.visits
         ]
-        lines.sort(key=lambda line: (-line.visits, -line.value, -line.move))
+        lines.sort(key=lambda line: (-line.visits, -line.value, line.move))
         return lines
 
     def _iterate(
