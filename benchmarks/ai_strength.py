@@ -1,13 +1,21 @@
 """Bot strength: fixed-seed matches, win rates with 95% confidence intervals.
 
-Standard rules, seats rotated (every deal is played from every seat). First
-the issue's goals, rounds counted by round winner, for ``ismcts`` at its
-defaults; then the levels for people in whole games to 400, where the
-score counts rather than who goes out. Also times the search bot's moves
-on one core.
+Standard rules, seats rotated (every deal is played from every seat).
 
-    python benchmarks/ai_strength.py [--rounds-fast 4000] [--rounds-search 400]
-                                     [--games 40] [--jobs N]
+* ``rounds``: rounds counted by round winner, for ``ismcts`` at its defaults;
+* ``games``: each level against the one below, in whole games to 400;
+* ``goals``: the search goals of issue 12 — ``expert`` against ``hard`` in
+  whole two-player games, ``expert`` against three ``hard`` in four-player
+  games, ``ismcts`` against ``greedy`` in two-player rounds;
+* ``times``: the seconds per decision of every level on this core.
+
+    python benchmarks/ai_strength.py [--part all|rounds|games|goals|times]
+        [--rounds-fast 4000] [--rounds-search 400] [--games 40]
+        [--goal-games 200] [--goal-games-4p 100] [--goal-rounds 200]
+        [--expert SPEC] [--jobs N]
+
+``--expert`` stands a spec in for the level in ``goals`` (a smaller budget,
+to fit a run into a short time).
 """
 
 from __future__ import annotations
@@ -71,12 +79,34 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
     )
 
 
+def level_times(rounds: int, seed: int) -> None:
+    for level in LEVELS:
+        move_times(level, rounds, seed)
+
+
+def goals(args: argparse.Namespace) -> None:
+    expert = args.expert
+    print(f"goals ({expert} = {LEVELS.get(expert, expert)}):", flush=True)
+    if args.goal_games:
+        match((expert, "hard"), args.goal_games, args.seed, args.jobs, unit="game")
+    if args.goal_games_4p:
+        match((expert, "hard", "hard", "hard"), args.goal_games_4p, args.seed, args.jobs, "game")
+    if args.goal_rounds:
+        match((SEARCH, "greedy"), args.goal_rounds, args.seed, args.jobs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds-fast", type=int, default=4000)
     parser.add_argument("--rounds-search", type=int, default=400)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--part", choices=("all", "rounds", "games"), default="all")
+    parser.add_argument("--goal-games", type=int, default=200)
+    parser.add_argument("--goal-games-4p", type=int, default=100)
+    parser.add_argument("--goal-rounds", type=int, default=200)
+    parser.add_argument("--time-rounds", type=int, default=4, help="rounds per level timed")
+    parser.add_argument("--expert", default="expert", help="the spec to test as expert")
+    parts = ("all", "rounds", "games", "goals", "times")
+    parser.add_argument("--part", choices=parts, default="all")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -93,6 +123,10 @@ def main() -> None:
         levels = list(LEVELS)
         for below, level in itertools.pairwise(levels):
             match((level, below), args.games, args.seed, args.jobs, unit="game")
+    if args.part in ("all", "goals"):
+        goals(args)
+    if args.part in ("all", "times"):
+        level_times(args.time_rounds, args.seed)
 
 
 if __name__ == "__main__":

@@ -3,12 +3,14 @@ from vertex numbers, records from action lists."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from triominoes.core.board import Board
 from triominoes.core.deal import Deal
 from triominoes.core.fits import fit_table
+from triominoes.core.game import Game
 from triominoes.core.lattice import Cell, Vertex, corners, to_id
 from triominoes.core.round import Round
 from triominoes.core.rules import RuleSet, preset
@@ -147,3 +149,17 @@ def number_of(vertex: Vertex, placements: Sequence[tuple[Cell, Numbers]]) -> int
         if vertex in corners(cell):
             return numbers[corners(cell).index(vertex)]
     raise KeyError(vertex)
+
+
+def swap_hidden(game: Game, viewer: int) -> Game:
+    """The same game with one tile swapped between another hand and the pool
+    (what ``viewer`` cannot see)."""
+    other = copy.deepcopy(game)
+    state = other.round
+    victim = (viewer + 1) % state.players
+    hand_tiles = [t for t in range(state.tiles.size) if state.hands[victim] >> t & 1]
+    assert state.pool and hand_tiles
+    a, b = hand_tiles[0], state.pool[0]
+    state.hands[victim] ^= (1 << a) | (1 << b)
+    state.pool[0] = a
+    return other

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.builders import swap_hidden
 from triominoes.ai.registry import LEVELS, PLAYERS, make_player, parse_spec
 from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, preset
@@ -33,21 +34,6 @@ def test_bots_only_choose_legal_actions(spec: str, rules: str) -> None:
         play_game(game, bots, check)  # Game.apply raises IllegalAction on any illegal choice
         assert game.finished
         assert chosen > 0
-
-
-def swap_hidden(game: Game, viewer: int) -> Game:
-    """The same game with one tile swapped between another hand and the pool."""
-    import copy
-
-    other = copy.deepcopy(game)
-    state = other.round
-    victim = (viewer + 1) % state.players
-    hand_tiles = [t for t in range(state.tiles.size) if state.hands[victim] >> t & 1]
-    assert state.pool and hand_tiles
-    a, b = hand_tiles[0], state.pool[0]
-    state.hands[victim] ^= (1 << a) | (1 << b)
-    state.pool[0] = a
-    return other
 
 
 @pytest.mark.parametrize("spec", FAST)
@@ -122,3 +108,18 @@ def test_ismcts_goes_out_rather_than_draw() -> None:
     for seed in range(5):
         choice = make_player("ismcts:iterations=60", seed=seed).choose(view)
         assert str(choice) != "draw"
+
+
+def test_the_game_reward_follows_the_game() -> None:
+    """Where the round's totals end the game its winner takes all; before,
+    a lead is worth more the larger it is and the nearer the target."""
+    from triominoes.ai.rewards import Rewards
+    from triominoes.core.knowledge import Knowledge
+
+    game = Game(preset("standard"), players=2, seed=1)
+    rewards = Rewards(Knowledge(game.view(0)), margin=1.0, game=1.0)
+    assert rewards.game_rewards([410, 380], (0,), [-1, -1]) == [1.0, 0.0]
+    early = rewards.game_rewards([60, 20], (0,), [-1, -1])
+    assert early[0] > 0.5 > early[1] and sum(early) == pytest.approx(1)
+    assert rewards.game_rewards([100, 20], (0,), [-1, -1])[0] > early[0]
+    assert rewards.game_rewards([340, 300], (0,), [-1, -1])[0] > early[0]

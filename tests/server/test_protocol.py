@@ -428,6 +428,8 @@ def test_hints_at_tables_with_bots_only(served: ServerProcess) -> None:
         assert hint["version"] == player.version
         legal = {a["action"]: a["points"] for a in player.view["legal"]}
         assert legal[hint["action"]] == hint["points"]
+        reason = hint["reason"]  # a template and its values, for the client to translate
+        assert reason["text"].format(**reason["params"]) and isinstance(hint["expected"], float)
         people = await seated(served, table, tokens)
         first, _ = mover(people)
         await first.send({"type": "hint"})

@@ -10,8 +10,9 @@ from typing import Any, ParamSpec
 
 from textual.pilot import Pilot
 
+from triominoes.ai.hints import Hint
 from triominoes.core.rules import RuleSet, preset
-from triominoes.core.view import LegalAction, PlayerView
+from triominoes.core.view import PlayerView
 from triominoes.tui.app import PlayApp
 from triominoes.tui.hint import suggest
 from triominoes.tui.start import new_game
@@ -37,7 +38,7 @@ def make_app(
     seed: int = 5,
     rules: RuleSet | None = None,
     lang: str = "en",
-    hint: Callable[[PlayerView], LegalAction | None] = suggest,
+    hint: Callable[[PlayerView], Hint | None] = suggest,
 ) -> PlayApp:
     use_language(lang)
     setup = new_game(rules or preset("standard"), kinds, seed, save)

@@ -143,6 +143,7 @@ async def test_hint_chooses_the_expert_bots_placement(tmp_path: Path) -> None:
         assert hint is not None and hint in app.view.legal  # with the view's own points
         assert message.startswith("Hint:")
         assert str(hint.action) in message and str(hint.points) in message
+        assert "Why: " in message and "points by the round's end" in message
         if isinstance(hint.action, Place):
             assert app.selection.current == hint  # the hinted placement is chosen
 

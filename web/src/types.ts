@@ -101,12 +101,26 @@ export interface Reason {
   params: Record<string, string | number>;
 }
 
+/** Why a hint: an English template (the catalogs' key) and its values. */
+export interface HintReason {
+  text: string;
+  params: Record<string, string | number>;
+}
+
 export type ServerFrame =
   | { type: "state"; version: number; view: View }
   | { type: "ack"; id: string; version: number }
   | { type: "error"; code: string; message: string; id?: string; version: number; reason?: Reason }
   | { type: "chat"; seat: number; phrase: string; at?: number; version: number }
-  | { type: "hint"; version: number; action: string; points: number; bonus?: Bonus }
+  | {
+      type: "hint";
+      version: number;
+      action: string;
+      points: number;
+      bonus?: Bonus;
+      expected?: number;
+      reason?: HintReason;
+    }
   | { type: "pong"; version: number };
 
 export type ClientFrame =

@@ -19,6 +19,7 @@ from typer.exceptions import TyperException
 
 from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
+from triominoes.cli.analyze import analyze_command
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.scoresheet import score_sheet
@@ -206,6 +207,7 @@ def rules_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("analyze")(analyze_command)
 app.command("serve")(serve_command)
 app.command("play")(play_command)
 

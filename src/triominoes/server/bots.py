@@ -13,6 +13,7 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from triominoes.ai.hints import hint as find_hint
 from triominoes.ai.registry import make_player
 from triominoes.core.view import PlayerView
 
@@ -23,18 +24,15 @@ def choose(spec: str, seed: int, view: dict[str, Any]) -> str:
     return str(player.choose(PlayerView.from_json(view)))
 
 
-HINT_BOT = "expert"
-
-
 def hint(view: dict[str, Any]) -> dict[str, Any]:
-    """The strongest bot's suggestion for a seat, with what it scores
-    (runs in a worker process; the view is all it sees)."""
-    seen = PlayerView.from_json(view)
-    action = str(make_player(HINT_BOT, seed=secrets.randbits(32)).choose(seen))
-    for legal in seen.legal:
-        if str(legal.action) == action:
-            return legal.to_json()
-    raise ValueError(f"the hint {action} is not a legal action")  # pragma: no cover
+    """The hint for a seat: the action with what it scores now, the points
+    the search expects by the round's end and the reason, as a template
+    and its parameters for the client to translate (runs in a worker
+    process; the view is all it sees)."""
+    found = find_hint(PlayerView.from_json(view), seed=secrets.randbits(32))
+    if found is None:
+        raise ValueError("a hint is for the seat to move")  # pragma: no cover - the table checks
+    return found.to_json()
 
 
 def _warm_up() -> None:

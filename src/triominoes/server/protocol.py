@@ -217,8 +217,26 @@ SERVER_FRAMES: dict[str, Any] = {
             "type": {"const": "hint"},
             "version": {"type": "integer", "description": "the version the hint is for"},
             "action": {"type": "string"},
-            "points": {"type": "integer"},
+            "points": {"type": "integer", "description": "what the action scores now"},
             "bonus": {"type": "object"},
+            "expected": {
+                "type": "number",
+                "description": "the points the search expects the seat to score "
+                "from here to the round's end",
+            },
+            "reason": {
+                "type": "object",
+                "description": "why, in one line: an English template (the catalogs' "
+                "key) and the values of its {placeholders}",
+                "required": ["text", "params"],
+                "properties": {
+                    "text": {"type": "string"},
+                    "params": {
+                        "type": "object",
+                        "additionalProperties": {"type": ["string", "integer"]},
+                    },
+                },
+            },
         },
     },
 }

@@ -27,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from triominoes.ai.hints import Hint
 from triominoes.core.actions import Draw, Pass, Place
 from triominoes.core.errors import TriominoesError
 from triominoes.core.events import ActionTaken, Event
@@ -34,7 +35,7 @@ from triominoes.core.lattice import Cell
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.tui import board as drawing
 from triominoes.tui.board import Drawing, Mark, draw
-from triominoes.tui.hint import suggest
+from triominoes.tui.hint import hint_line, suggest
 from triominoes.tui.selection import Selection, place_of
 from triominoes.tui.table import RoundResult, Table
 from triominoes.tui.text import N_, _, reason
@@ -326,7 +327,7 @@ class PlayApp(App[None]):
         *,
         opening: Sequence[Event] = (),
         pace: float = 0.4,
-        hint: Callable[[PlayerView], LegalAction | None] = suggest,
+        hint: Callable[[PlayerView], Hint | None] = suggest,
     ) -> None:
         super().__init__()
         self.table = table
@@ -713,12 +714,13 @@ class PlayApp(App[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, view: PlayerView) -> None:
-        legal = self.hint_source(view)
-        self.call_from_thread(self.show_hint, view, legal)
+        found = self.hint_source(view)
+        self.call_from_thread(self.show_hint, view, found)
 
-    def show_hint(self, view: PlayerView, legal: LegalAction | None) -> None:
-        if legal is None or view != self.view:
+    def show_hint(self, view: PlayerView, found: Hint | None) -> None:
+        if found is None or view != self.view:
             return  # the game moved on while the hint was found
+        legal = found.legal
         self.last_hint = legal
         self.selection.choose(legal)
         self.redraw()
@@ -728,6 +730,8 @@ class PlayApp(App[None]):
                 token=legal.action,
                 points=points_text(legal.points, legal.score),
             )
+            + " "
+            + hint_line(found)
         )
 
     # --- the mouse ---------------------------------------------------------

@@ -1,22 +1,20 @@
-"""The hint key's suggestion: one function, so the source can change.
-
-For now the suggestion is what the strongest level (``expert``) would play,
-scored from the view's own ``legal`` list; :mod:`triominoes.ai.hints` is to
-replace the call here.
-"""
+"""The hint key's suggestion: the project's hints (:mod:`triominoes.ai.hints`),
+with the expert level's budget (about as long as the expert bot thinks)."""
 
 from __future__ import annotations
 
-from triominoes.ai.registry import make_player
-from triominoes.core.view import LegalAction, PlayerView
+from triominoes.ai.hints import Hint, hint
+from triominoes.core.view import PlayerView
+from triominoes.tui.text import _
 
-HINT_LEVEL = "expert"
+
+def suggest(view: PlayerView, seed: int = 0) -> Hint | None:
+    """The hint for the viewer, or None when it is not the viewer's move."""
+    return hint(view, seed=seed)
 
 
-def suggest(view: PlayerView, seed: int = 0) -> LegalAction | None:
-    """The suggested action with its points, or None when it is not the
-    viewer's move. Takes about as long as the expert bot thinks (~1 s)."""
-    if not view.legal:
-        return None
-    action = make_player(HINT_LEVEL, seed).choose(view)
-    return next(legal for legal in view.legal if legal.action == action)
+def hint_line(found: Hint) -> str:
+    """The reason and the expected points, in the player's language."""
+    return _("Why: {reason}; about {expected} points by the round's end.").format(
+        reason=found.reason.render(_), expected=round(found.expected)
+    )

@@ -15,11 +15,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from triominoes.ai.hints import Hint
 from triominoes.core.errors import TriominoesError
 from triominoes.core.events import Event
-from triominoes.core.view import LegalAction, PlayerView
+from triominoes.core.view import PlayerView
 from triominoes.tui.board import board_text
-from triominoes.tui.hint import suggest
+from triominoes.tui.hint import hint_line, suggest
 from triominoes.tui.table import Table
 from triominoes.tui.text import _, reason
 from triominoes.tui.words import (
@@ -50,7 +51,7 @@ class PlainGame:
         *,
         stdin: TextIO,
         stdout: TextIO,
-        hint: Callable[[PlayerView], LegalAction | None] = suggest,
+        hint: Callable[[PlayerView], Hint | None] = suggest,
     ) -> None:
         self.table = table
         self.save_path = save_path
@@ -153,14 +154,16 @@ class PlainGame:
         if name == "help":
             self.say(*help_lines())
         elif name == "hint":
-            hint = self.hint(view)
-            if hint is not None:
+            found = self.hint(view)
+            if found is not None:
+                legal = found.legal
                 self.say(
                     _("Hint: {action} ({token}), {points}.").format(
-                        action=action_text(view.tile_set, hint.action),
-                        token=hint.action,
-                        points=points_text(hint.points, hint.score),
-                    )
+                        action=action_text(view.tile_set, legal.action),
+                        token=legal.action,
+                        points=points_text(legal.points, legal.score),
+                    ),
+                    hint_line(found),
                 )
         elif name == "undo":
             try:

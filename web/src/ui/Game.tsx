@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, recordUrl } from "../api";
 import { Connection, type SocketLike, type Status } from "../connection";
-import { nt, t } from "../i18n";
+import { nt, t, translate } from "../i18n";
 import { errorText, moveText, phraseText, reasonText, seatName, signed } from "../narrate";
 import { go } from "../router";
 import { roundStart, turns } from "../sheet";
@@ -141,15 +141,21 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
         } else if (frame.type === "hint") {
           const placement = parsePlacement(frame.action);
           const v = previous.current;
+          const reason = frame.reason;
+          // The reason is the server's template, said in the reader's language.
+          const why = (): string =>
+            reason
+              ? " " + t("Why: {reason}; about {expected} points by the round's end.", { reason: translate(reason.text, reason.params), expected: Math.round(frame.expected ?? frame.points) })
+              : "";
           if (placement && v) {
             const tile = tileName(placement.corners);
             const spot = spotsFor(tile, v.legal).find((s) => cellKey(s.cell) === cellKey(placement.cell));
             setSelected(tile);
             setRotation(Math.max(0, spot?.options.findIndex((o) => o.action === frame.action) ?? 0));
             setHint(frame.action);
-            say([() => t("Hint: {tile} for {points} points (highlighted).", { tile, points: frame.points })]);
+            say([() => t("Hint: {tile} for {points} points (highlighted).", { tile, points: frame.points }) + why()]);
           } else {
-            say([() => (frame.action === "draw" ? t("Hint: draw a tile.") : t("Hint: pass."))]);
+            say([() => (frame.action === "draw" ? t("Hint: draw a tile.") : t("Hint: pass.")) + why()]);
           }
         }
         setPending(connection.pending !== null);

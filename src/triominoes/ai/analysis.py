@@ -1,0 +1,237 @@
+"""Post-game analysis: every decision of a finished game, judged by search
+from the deciding seat's view alone.
+
+A record hides nothing, but a player deciding could not see the others'
+tiles or the pool, and the analysis must not either: each decision is
+searched from the view the seat had then (:meth:`Game.view`), never from
+the record's deals. For each decision with a choice it gives the search's
+best action, the round margin it expects of it and of the action played
+(the points the seat scores from there to the round's end less the best
+other seat's; the played action, where it is not the best, is judged by a
+search of its own), the difference as *points left on the table*,
+and marks:
+
+* ``missed-hexagon`` / ``missed-bridge`` — a placement completing one was
+  there and the action played did not take it;
+* ``needless-draw`` — a draw by choice where the search would place;
+* ``costly-pass`` — a pass by choice where the search would do otherwise.
+
+Per player: the points left on the table per round, and accuracy, the
+share of decisions within :data:`TOLERANCE` points of the best.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from triominoes.ai.hints import searcher
+from triominoes.core.actions import Action, Draw, Pass
+from triominoes.core.game import Game
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.record import Record, replay
+from triominoes.core.view import LegalAction, PlayerView
+
+TOLERANCE = 5.0
+"""Points of expected margin within which a decision counts as accurate."""
+
+MARKS = ("missed-hexagon", "missed-bridge", "needless-draw", "costly-pass")
+
+Progress = Callable[[int, int], None]
+"""Called with (decisions done, decisions to do)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    round: int
+    """The round, from 1."""
+    turn: int
+    """The action's place in the round, from 1."""
+    seat: int
+    played: LegalAction
+    best: LegalAction
+    """The search's choice."""
+    expected_played: float
+    """The round margin the search expects after the action played."""
+    expected_best: float
+    choices: int
+    marks: tuple[str, ...] = ()
+
+    @property
+    def loss(self) -> float:
+        """Points left on the table (never below 0: the played action may
+        look better than the search's choice on fewer iterations)."""
+        if self.played.action == self.best.action:
+            return 0.0
+        return max(0.0, self.expected_best - self.expected_played)
+
+    @property
+    def accurate(self) -> bool:
+        return self.loss <= TOLERANCE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "turn": self.turn,
+            "seat": self.seat,
+            "played": self.played.to_json(),
+            "best": self.best.to_json(),
+            "expected_played": round(self.expected_played, 1),
+            "expected_best": round(self.expected_best, 1),
+            "loss": round(self.loss, 1),
+            "choices": self.choices,
+            "marks": list(self.marks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    seat: int
+    name: str
+    decisions: int
+    accurate: int
+    lost_per_round: tuple[float, ...]
+    """Points left on the table in each round."""
+    marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def accuracy(self) -> float:
+        """Per cent of decisions within the tolerance (100 with none)."""
+        return 100.0 * self.accurate / self.decisions if self.decisions else 100.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "decisions": self.decisions,
+            "accuracy": round(self.accuracy, 1),
+            "lost_per_round": [round(x, 1) for x in self.lost_per_round],
+            "lost": round(sum(self.lost_per_round), 1),
+            "marks": dict(self.marks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerSummary, ...]
+    iterations: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "iterations": self.iterations,
+            "tolerance": TOLERANCE,
+            "players": [p.to_json() for p in self.players],
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def judge(
+    view: PlayerView, played: Action, *, iterations: int, seed: int, where: tuple[int, int]
+) -> Decision | None:
+    """One decision, from the deciding seat's view alone (None when the seat
+    had no choice). ``where`` is (round, turn), for the report."""
+    if len(view.legal) < 2 or view.seat is None:
+        return None
+    knowledge = Knowledge(view)
+    state = knowledge.public_round()
+    move = state.encode(played)
+    best = searcher(iterations=iterations, seed=seed).search(state, knowledge)[0]
+    if best.move == move:
+        mine = best
+    else:  # judged on a search of its own, as many iterations as the best had in all
+        mine = searcher(iterations=iterations, seed=seed).search(state, knowledge, move)[0]
+    legal = {legal.action: legal for legal in view.legal}
+    played_legal = legal[played]
+    best_legal = legal[state.decode(best.move)]
+    return Decision(
+        round=where[0],
+        turn=where[1],
+        seat=view.seat,
+        played=played_legal,
+        best=best_legal,
+        expected_played=mine.margin,
+        expected_best=best.margin,
+        choices=len(view.legal),
+        marks=marks(view.legal, played_legal, best_legal),
+    )
+
+
+def marks(legal: Sequence[LegalAction], played: LegalAction, best: LegalAction) -> tuple[str, ...]:
+    out = []
+    hexagons = max((a.score.hexagons for a in legal if a.score is not None), default=0)
+    taken = played.score.hexagons if played.score is not None else 0
+    if taken < hexagons:
+        out.append("missed-hexagon")
+    bridge = any(a.score is not None and a.score.bridge for a in legal)
+    if bridge and not (played.score is not None and (played.score.bridge or taken)):
+        out.append("missed-bridge")
+    placed_best = best.score is not None
+    if isinstance(played.action, Draw) and placed_best:
+        out.append("needless-draw")
+    if isinstance(played.action, Pass) and best.action != played.action:
+        out.append("costly-pass")
+    return tuple(out)
+
+
+def decisions_of(record: Record) -> Iterator[tuple[PlayerView, Action, tuple[int, int]]]:
+    """Each action of the record with the view its seat had when choosing it."""
+    game = Game(record.rules, len(record.players), auto_deal=False)
+    for number, round_record in enumerate(record.rounds, 1):
+        game.next_round(round_record.deal)
+        state = game.round
+        for turn, token in enumerate(round_record.actions, 1):
+            seat = state.seat
+            view = game.view(seat)
+            game.apply(seat, token)
+            yield view, game.rounds[-1].outcomes[-1].action, (number, turn)
+
+
+def decision_seed(seed: int, where: tuple[int, int]) -> int:
+    """A decision's own seed: the same whichever seats are analysed."""
+    digest = hashlib.sha256(f"{seed}:{where[0]}:{where[1]}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def analyze(
+    record: Record,
+    *,
+    seats: Sequence[int] | None = None,
+    iterations: int = 1000,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Analyse a game record (raises RecordError for a broken one)."""
+    replay(record)  # the whole record is checked first
+    players = len(record.players)
+    wanted = set(range(players) if seats is None else seats)
+    steps = [step for step in decisions_of(record) if step[0].seat in wanted]
+    found: list[Decision] = []
+    for done, (view, action, where) in enumerate(steps, 1):
+        decision = judge(
+            view, action, iterations=iterations, seed=decision_seed(seed, where), where=where
+        )
+        if decision is not None:
+            found.append(decision)
+        if progress is not None:
+            progress(done, len(steps))
+    rounds = len(record.rounds)
+    summaries = []
+    for seat in sorted(wanted):
+        own = [d for d in found if d.seat == seat]
+        lost = [0.0] * rounds
+        for d in own:
+            lost[d.round - 1] += d.loss
+        summaries.append(
+            PlayerSummary(
+                seat=seat,
+                name=record.players[seat],
+                decisions=len(own),
+                accurate=sum(d.accurate for d in own),
+                lost_per_round=tuple(lost),
+                marks={m: n for m in MARKS if (n := sum(m in d.marks for d in own))},
+            )
+        )
+    return Analysis(tuple(found), tuple(summaries), iterations)

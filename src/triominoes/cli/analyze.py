@@ -1,0 +1,99 @@
+"""The ``triominoes analyze`` command: a finished game, decision by
+decision, judged by search from each seat's own view (ai/analysis.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from triominoes.ai.analysis import TOLERANCE, Analysis, Decision, analyze
+from triominoes.core.errors import TriominoesError
+from triominoes.core.record import loads
+
+DEFAULT_ITERATIONS = 1000
+
+
+def analyze_command(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="RECORD", help="A game record (docs/records.md), or - for standard input."
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the machine-readable report.")
+    ] = False,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", metavar="N", help="Only this seat (0 first); may be repeated."),
+    ] = None,
+    iterations: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Search iterations per decision (more: steadier figures, slower)."
+        ),
+    ] = DEFAULT_ITERATIONS,
+    seed: Annotated[
+        int, typer.Option(help="The search's seed (the same gives the same report).")
+    ] = 0,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Find the best action of every decision of a game, from the deciding seat's view."""
+    from tqdm import tqdm
+
+    from triominoes.cli.main import fail, read_text
+
+    text = read_text(file)
+    try:
+        record = loads(text)
+    except TriominoesError as exc:
+        fail(str(exc))
+    seats = sorted(set(seat)) if seat else None
+    if seats is not None and not all(0 <= s < len(record.players) for s in seats):
+        fail(f"--seat must be from 0 to {len(record.players) - 1} for this record")
+    bar = tqdm(unit="decision", disable=quiet, dynamic_ncols=True, leave=False)
+
+    def advance(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    try:
+        report = analyze(record, seats=seats, iterations=iterations, seed=seed, progress=advance)
+    except TriominoesError as exc:
+        fail(str(exc))
+    finally:
+        bar.close()
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=1))
+    else:
+        typer.echo(report_text(report))
+
+
+def report_text(report: Analysis) -> str:
+    lines = [
+        f"{'seat':<5}{'player':<16}{'decisions':>10}{'accuracy':>10}  points left per round",
+    ]
+    for p in report.players:
+        per_round = " ".join(f"{x:.0f}" for x in p.lost_per_round)
+        lines.append(
+            f"{p.seat:<5}{p.name[:15]:<16}{p.decisions:>10}{p.accuracy:>9.0f}%  {per_round}"
+            f"  (total {sum(p.lost_per_round):.0f})"
+        )
+    notable = [d for d in report.decisions if not d.accurate or d.marks]
+    if notable:
+        lines.append("")
+        lines.append(f"decisions more than {TOLERANCE:.0f} points from the best, or marked:")
+        lines.extend(decision_line(d) for d in notable)
+    return "\n".join(lines)
+
+
+def decision_line(d: Decision) -> str:
+    marks = f"  [{', '.join(d.marks)}]" if d.marks else ""
+    return (
+        f"round {d.round} turn {d.turn:>3} seat {d.seat}: played {d.played.action}"
+        f" ({d.played.points:+}), best {d.best.action} ({d.best.points:+});"
+        f" expected margin {d.expected_played:+.0f} vs {d.expected_best:+.0f},"
+        f" {d.loss:.0f} left{marks}"
+    )

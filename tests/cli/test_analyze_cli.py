@@ -1,0 +1,57 @@
+"""``triominoes analyze`` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from triominoes.cli.main import app
+
+GOLDEN = Path(__file__).parent.parent / "data" / "golden"
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_analyze_json_for_one_seat() -> None:
+    record = str(GOLDEN / "czech-2p.json")
+    code, out, err = run("analyze", record, "--json", "--seat", "1", "--iterations", "20", "-q")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["iterations"] == 20
+    assert [p["seat"] for p in report["players"]] == [1]
+    player = report["players"][0]
+    assert player.keys() >= {"name", "decisions", "accuracy", "lost_per_round", "lost", "marks"}
+    assert player["decisions"] == len(report["decisions"]) > 0
+    assert 0 <= player["accuracy"] <= 100
+    for decision in report["decisions"]:
+        assert decision["seat"] == 1
+        assert decision.keys() >= {"round", "turn", "played", "best", "loss", "marks"}
+        assert decision["loss"] >= 0 and decision["played"]["action"]
+
+
+def test_analyze_text_shows_the_summary_and_a_progress_bar() -> None:
+    code, out, err = run("analyze", str(GOLDEN / "czech-2p.json"), "--iterations", "10")
+    assert code == 0, err
+    assert out.splitlines()[0].split()[:4] == ["seat", "player", "decisions", "accuracy"]
+    assert len([line for line in out.splitlines()[1:3] if line.startswith(("0 ", "1 "))]) == 2
+    assert "decision" in err  # the bar, on standard error
+
+
+def test_analyze_refuses_bad_input(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "triominoes-record"}')
+    for args in (
+        [str(tmp_path / "missing.json")],
+        [str(broken)],
+        [str(GOLDEN / "czech-2p.json"), "--seat", "2"],
+        [str(GOLDEN / "czech-2p.json"), "--iterations", "0"],
+    ):
+        code, out, err = run("analyze", *args, "-q")
+        assert code == 2, (args, out, err)
+        assert out == ""
