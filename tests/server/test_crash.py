@@ -1,12 +1,15 @@
-"""kill -9 of the server in the middle of many games: nothing acknowledged is lost."""
+"""kill -9 of the server in the middle of many games: nothing acknowledged is lost, and
+no bot worker is left behind."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import random
+import time
 from pathlib import Path
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.harness import Player, ServerProcess
@@ -83,3 +86,40 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
             assert game.totals == again.summary(table)["totals"]
     finally:
         again.stop()
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_the_bot_workers_die_with_a_killed_server(sqlite_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(sqlite_url, cwd=tmp_path).start()
+    try:
+        table = server.create(["bot:easy", "bot:random"], {"preset": "standard"})
+        deadline = time.monotonic() + 30
+        while server.summary(table)["version"] < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the bots are playing: their workers are up
+        assert server.process is not None
+        workers = children(server.process.pid)
+        assert workers
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(w) for w in workers)
+    finally:
+        server.stop()

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import secrets
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from triominoes.ai.hints import hint as find_hint
 from triominoes.ai.registry import make_player
 from triominoes.core.view import PlayerView
+from triominoes.sim.backends import die_with_parent
 
 
 def choose(spec: str, seed: int, view: dict[str, Any]) -> str:
@@ -35,15 +38,23 @@ def hint(view: dict[str, Any]) -> dict[str, Any]:
     return found.to_json()
 
 
-def _warm_up() -> None:
-    """Import the engine and the bots before the first move is asked for."""
+def _start_worker(server: int) -> None:
+    """Import the engine and the bots before the first move is asked for;
+    die with the server, even a server stopped by ``kill -9`` (a worker
+    left behind would hold its memory for nobody); leave Ctrl-C to the
+    server, which stops its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(server)
 
 
 class BotPool:
     def __init__(self, workers: int) -> None:
         context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(
-            max_workers=max(1, workers), mp_context=context, initializer=_warm_up
+            max_workers=max(1, workers),
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
 
     async def choose(self, spec: str, view: PlayerView) -> str:
