@@ -10,7 +10,7 @@ an action to its ``ack`` (p50/p95/p99), measured after a warm-up.
 
     python benchmarks/server_load.py --games 200                 # SQLite
     python benchmarks/server_load.py --games 200 --db postgresql://postgres@127.0.0.1/postgres
-    python benchmarks/server_load.py --find                      # from 50 games up: the most under 100 ms p99
+    python benchmarks/server_load.py --find     # from 50 games up: the most under 100 ms p99
 """
 
 from __future__ import annotations
