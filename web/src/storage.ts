@@ -2,7 +2,8 @@
 // stays seated) and an action not yet acknowledged.
 import type { Pending, Store } from "./connection";
 
-function get(key: string): string | null {
+/** localStorage, or nothing where the browser refuses it (private mode). */
+export function get(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -10,7 +11,7 @@ function get(key: string): string | null {
   }
 }
 
-function set(key: string, value: string | null): void {
+export function set(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);

@@ -1,5 +1,6 @@
 // Pads kept on the device (localStorage), so that a reload or a closed tab
 // loses nothing, and what a shared pad needs to go on saving to the server.
+import { get, set } from "../storage";
 import { readPad, type Pad } from "./model";
 
 const PREFIX = "triominoes.pad.";
@@ -12,23 +13,6 @@ export interface Share {
   version: number;
   /** Changes not yet on the server (saved while offline). */
   behind: boolean;
-}
-
-function get(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function set(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage refused (private mode, full): the pad lives until the tab closes
-  }
 }
 
 function parse(text: string | null): unknown {
