@@ -4,7 +4,7 @@ import { nt, t } from "../i18n";
 import { errorText, levelName, presetName, rulesSummary } from "../narrate";
 import { go, navigate } from "../router";
 import type { Rules, Summary } from "../types";
-import { HouseRules } from "./HouseRules";
+import { HouseRules, TargetScore } from "./HouseRules";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const CLOCKS = [null, 30, 60, 120, 300];
@@ -50,7 +50,6 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
   const [error, setError] = useState<string | null>(null);
   const base = presets[preset] ?? {};
   const rules = { ...base, ...overrides };
-  const target = rules["target_score"];
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -95,26 +94,7 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <div class="field">
-          <label for="target">{t("Play to (points)")}</label>
-          <input
-            id="target"
-            type="number"
-            name="target"
-            min={1}
-            max={100000}
-            value={typeof target === "number" ? target : ""}
-            placeholder={t("one round")}
-            onInput={(e) => {
-              const text = (e.currentTarget as HTMLInputElement).value;
-              const value = text === "" ? null : Number(text);
-              const next = { ...overrides };
-              if (value === (base["target_score"] ?? null)) delete next["target_score"];
-              else next["target_score"] = value;
-              setOverrides(next);
-            }}
-          />
-        </div>
+        <TargetScore id="target" base={base} overrides={overrides} onChange={setOverrides} />
         <div class="field">
           <label for="clock">{t("Turn clock")}</label>
           <select

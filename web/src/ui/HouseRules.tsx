@@ -16,6 +16,44 @@ interface Property {
 
 const SKIP = new Set(["preset", "name", "version", "target_score"]);
 
+/** The points a game is played to (empty: one round), kept as an override
+ * only where it differs from the preset's. */
+export function TargetScore({
+  id,
+  base,
+  overrides,
+  onChange,
+}: {
+  id: string;
+  base: Rules;
+  overrides: Rules;
+  onChange(next: Rules): void;
+}) {
+  const target = { ...base, ...overrides }["target_score"];
+  return (
+    <div class="field">
+      <label for={id}>{t("Play to (points)")}</label>
+      <input
+        id={id}
+        type="number"
+        name={id}
+        min={1}
+        max={100000}
+        value={typeof target === "number" ? target : ""}
+        placeholder={t("one round")}
+        onInput={(e) => {
+          const text = (e.currentTarget as HTMLInputElement).value;
+          const value = text === "" ? null : Number(text);
+          const next = { ...overrides };
+          if (value === (base["target_score"] ?? null)) delete next["target_score"];
+          else next["target_score"] = value;
+          onChange(next);
+        }}
+      />
+    </div>
+  );
+}
+
 export function fieldLabel(field: string): string {
   const labels: Record<string, string> = {
     tile_set: t("Tile set"),

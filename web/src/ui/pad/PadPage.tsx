@@ -11,7 +11,7 @@ import { padStats } from "../../pad/export";
 import { newPad, scorePad, type Pad, type Rules } from "../../pad/model";
 import { allPads, loadPad, newPadId, savePad } from "../../pad/store";
 import { followPad } from "../../pad/sync";
-import { HouseRules } from "../HouseRules";
+import { HouseRules, TargetScore } from "../HouseRules";
 import { PadView, Status } from "./PadView";
 import { Scoreboard, Sheet } from "./Sheet";
 
@@ -69,7 +69,6 @@ function NewPad({ onLanguage }: { onLanguage(code: string): void }) {
   if (failed) return <p class="error">{t("The rules could not be loaded: open the pad once while online.")}</p>;
   if (!presets || !schema) return null;
   const base = presets[preset] ?? {};
-  const target = { ...base, ...overrides }["target_score"];
 
   const start = (event: Event) => {
     event.preventDefault();
@@ -126,25 +125,7 @@ function NewPad({ onLanguage }: { onLanguage(code: string): void }) {
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="pad-target">{t("Play to (points)")}</label>
-        <input
-          id="pad-target"
-          type="number"
-          min={1}
-          max={100000}
-          value={typeof target === "number" ? target : ""}
-          placeholder={t("one round")}
-          onInput={(e) => {
-            const text = (e.currentTarget as HTMLInputElement).value;
-            const value = text === "" ? null : Number(text);
-            const next = { ...overrides };
-            if (value === (base["target_score"] ?? null)) delete next["target_score"];
-            else next["target_score"] = value;
-            setOverrides(next);
-          }}
-        />
-      </div>
+      <TargetScore id="pad-target" base={base} overrides={overrides} onChange={setOverrides} />
       <HouseRules schema={schema} base={base} overrides={overrides} onChange={setOverrides} />
       <div class="field">
         <label for="pad-language">{t("Language")}</label>
