@@ -53,13 +53,13 @@ def match(
     )
 
 
-def move_times(spec: str, rounds: int, seed: int) -> None:
-    """Seconds per decision of ``spec`` (seat 0) against greedy, on this core."""
+def move_times(spec: str, rounds: int, seed: int, players: int = 2) -> None:
+    """Seconds per decision of ``spec`` (seat 0) against ``hard``, on this core."""
     bot = make_player(spec, seed=seed)
-    opponent = make_player("greedy")
+    opponent = make_player("hard")
     times = []
     for index in range(rounds):
-        game = Game(STANDARD, 2, seed=seed * 1000 + index)
+        game = Game(STANDARD, players, seed=seed * 1000 + index)
         state = game.round
         while not state.over:
             view = game.view(state.seat)
@@ -71,7 +71,7 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
                 action = (bot if state.seat == 0 else opponent).choose(view)
             game.apply(state.seat, action)
     print(
-        f"{spec} ({LEVELS.get(spec, spec)}) seconds per decision on one core: "
+        f"{spec} ({LEVELS.get(spec, spec)}), {players} players, seconds per decision: "
         f"mean {statistics.mean(times):.2f}, median {statistics.median(times):.2f}, "
         f"95th percentile {sorted(times)[int(0.95 * len(times))]:.2f}, max {max(times):.2f} "
         f"({len(times)} decisions)",
@@ -82,6 +82,7 @@ def move_times(spec: str, rounds: int, seed: int) -> None:
 def level_times(rounds: int, seed: int) -> None:
     for level in LEVELS:
         move_times(level, rounds, seed)
+    move_times("expert", rounds, seed, players=4)
 
 
 def goals(args: argparse.Namespace) -> None:
@@ -101,7 +102,7 @@ def main() -> None:
     parser.add_argument("--rounds-search", type=int, default=400)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--goal-games", type=int, default=200)
-    parser.add_argument("--goal-games-4p", type=int, default=100)
+    parser.add_argument("--goal-games-4p", type=int, default=200)
     parser.add_argument("--goal-rounds", type=int, default=200)
     parser.add_argument("--time-rounds", type=int, default=4, help="rounds per level timed")
     parser.add_argument("--expert", default="expert", help="the spec to test as expert")

@@ -16,7 +16,7 @@ from triominoes.core.record import Record, loads, record_of
 from triominoes.core.rules import preset
 
 GOLDEN = Path(__file__).parent.parent / "data" / "golden"
-FEW = 30
+FEW = 6
 
 
 def golden() -> Record:
@@ -25,11 +25,13 @@ def golden() -> Record:
 
 def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
     record = golden()
-    report = analyze(record, iterations=FEW, seed=4)
-    assert report.to_json() == analyze(record, iterations=FEW, seed=4).to_json()
+    report = analyze(record, worlds=FEW, seed=4)
+    assert report.to_json() == analyze(record, worlds=FEW, seed=4).to_json()
     # One decision per action that had a choice, each naming the action played.
     chosen = [
-        (where, action, view) for view, action, where in decisions_of(record) if len(view.legal) > 1
+        (step.where, step.played, step.view)
+        for step in decisions_of(record)
+        if len(step.view.legal) > 1
     ]
     assert [(d.round, d.turn) for d in report.decisions] == [w for w, _, _ in chosen]
     for decision, (where, action, view) in zip(report.decisions, chosen, strict=True):
@@ -51,9 +53,11 @@ def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
         assert sum(player.lost_per_round) == pytest.approx(sum(d.loss for d in own))
         assert len(player.lost_per_round) == len(record.rounds)
     # A seat analysed alone gets the same judgement of its decisions.
-    alone = analyze(record, seats=[1], iterations=FEW, seed=4)
+    alone = analyze(record, seats=[1], worlds=FEW, seed=4)
     assert alone.decisions == tuple(d for d in report.decisions if d.seat == 1)
     assert [p.seat for p in alone.players] == [1]
+    # Judged in two processes side by side: the same report.
+    assert analyze(record, worlds=FEW, seed=4, jobs=2).to_json() == report.to_json()
 
 
 def test_a_decision_is_judged_from_the_view_alone() -> None:
@@ -72,8 +76,8 @@ def test_a_decision_is_judged_from_the_view_alone() -> None:
         view = game.view(seat)
         assert view == twin.view(seat)
         played = view.legal[-1].action
-        first = judge(view, played, iterations=FEW, seed=9, where=(1, 5))
-        second = judge(twin.view(seat), played, iterations=FEW, seed=9, where=(1, 5))
+        first = judge(view, played, worlds=FEW, seed=9, where=(1, 5))
+        second = judge(twin.view(seat), played, worlds=FEW, seed=9, where=(1, 5))
         assert first is not None and first == second
         judged += 1
     assert judged == 4
@@ -107,7 +111,7 @@ def missed_hexagon_game() -> tuple[Record, tuple[int, int], int]:
 
 def test_a_missed_hexagon_is_found() -> None:
     record, where, seat = missed_hexagon_game()
-    report = analyze(record, seats=[seat], iterations=200, seed=1)
+    report = analyze(record, seats=[seat], worlds=60, seed=1)
     decision = next(d for d in report.decisions if (d.round, d.turn) == where)
     assert "missed-hexagon" in decision.marks
     best = decision.best.score

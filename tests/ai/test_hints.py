@@ -18,7 +18,7 @@ from triominoes.core.rules import preset
 from triominoes.core.view import PlayerView
 from triominoes.i18n import LANGUAGES, SOURCE_LANGUAGE, translation
 
-BUDGET = 120
+BUDGET = 10
 
 
 def played_views(accept: Callable[[PlayerView], bool], games: int = 30) -> list[PlayerView]:
@@ -50,8 +50,8 @@ def test_a_hint_depends_on_the_view_alone() -> None:
         assert twin.round.hands != state.hands and twin.round.pool != state.pool
         view = game.view(seat)
         assert view == twin.view(seat)
-        first = hint(view, iterations=BUDGET, seed=5)
-        second = hint(twin.view(seat), iterations=BUDGET, seed=5)
+        first = hint(view, worlds=BUDGET, seed=5)
+        second = hint(twin.view(seat), worlds=BUDGET, seed=5)
         assert first is not None and first == second
         compared += 1
     assert compared == 4
@@ -62,7 +62,7 @@ def test_a_hint_is_a_legal_action_with_its_points_and_expectation() -> None:
     state = game.round
     for _ in range(6):
         view = game.view(state.seat)
-        found = hint(view, iterations=BUDGET, seed=1)
+        found = hint(view, worlds=BUDGET, seed=1)
         assert found is not None
         assert found.legal in view.legal
         data = found.to_json()
@@ -99,7 +99,7 @@ def test_a_forced_draw_says_no_tile_fits() -> None:
 
     views = played_views(stuck)
     assert views
-    found = hint(views[0], iterations=BUDGET)
+    found = hint(views[0], worlds=BUDGET)
     assert found is not None and found.legal.action == Draw()
     assert found.deals == BUDGET
     assert found.reason == Reason(hints.DRAW_NO_FIT)
@@ -109,7 +109,7 @@ def test_reasons_tell_the_placement() -> None:
     """Over many positions each placement's reason holds of it."""
     told: set[str] = set()
     for view in played_views(lambda v: len(v.legal) > 3 and v.phase == "playing", 12):
-        found = hint(view, iterations=60, seed=3)
+        found = hint(view, worlds=10, seed=3)
         assert found is not None
         text = found.reason.text
         if not isinstance(found.legal.action, Place):

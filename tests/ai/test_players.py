@@ -10,13 +10,13 @@ from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, preset
 from triominoes.sim.match import play_game
 
-FAST = ["random", "greedy", "heuristic", "ismcts:iterations=25"]
+FAST = ["random", "greedy", "heuristic", "ismcts:iterations=25", "rollout:worlds=2"]
 
 
 @pytest.mark.parametrize("spec", FAST)
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_bots_only_choose_legal_actions(spec: str, rules: str) -> None:
-    for seed in range(3 if spec.startswith("ismcts") else 8):
+    for seed in range(3 if spec.startswith(("ismcts", "rollout")) else 8):
         game = Game(
             preset(rules).with_overrides(target_score=120)
             if preset(rules).target_score
@@ -123,3 +123,29 @@ def test_the_game_reward_follows_the_game() -> None:
     assert early[0] > 0.5 > early[1] and sum(early) == pytest.approx(1)
     assert rewards.game_rewards([100, 20], (0,), [-1, -1])[0] > early[0]
     assert rewards.game_rewards([340, 300], (0,), [-1, -1])[0] > early[0]
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_play_outs_play_as_the_heuristic_does(rules: str, players: int) -> None:
+    """The rollout player's play-outs are the heuristic's own play: in the
+    whole round, every seat's move is the one the ``heuristic`` bot picks
+    from that seat's view."""
+    from triominoes.ai.heuristic import heuristic_move
+
+    for seed in range(3):
+        game = Game(preset(rules), players=players, seed=seed)
+        bot = make_player("heuristic")
+        while not game.round.over:
+            seat = game.to_move
+            assert seat is not None
+            chosen = bot.choose(game.view(seat))
+            state = game.round
+            assert state.decode(heuristic_move(state.copy())) == chosen
+            game.apply(seat, chosen)
+
+
+def test_rollout_settings_are_checked() -> None:
+    for bad in ("worlds=0", "top=0", "worlds=1.5", "seconds=-1", "keep=-1", "game=2"):
+        with pytest.raises(ValueError, match=f"player 'rollout:{bad}'"):
+            make_player(f"rollout:{bad}")

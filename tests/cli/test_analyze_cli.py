@@ -20,10 +20,10 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_analyze_json_for_one_seat() -> None:
     record = str(GOLDEN / "czech-2p.json")
-    code, out, err = run("analyze", record, "--json", "--seat", "1", "--iterations", "20", "-q")
+    code, out, err = run("analyze", record, "--json", "--seat", "1", "--worlds", "4", "-q")
     assert code == 0, err
     report = json.loads(out)
-    assert report["iterations"] == 20
+    assert report["worlds"] == 4
     assert [p["seat"] for p in report["players"]] == [1]
     player = report["players"][0]
     assert player.keys() >= {"name", "decisions", "accuracy", "lost_per_round", "lost", "marks"}
@@ -36,7 +36,7 @@ def test_analyze_json_for_one_seat() -> None:
 
 
 def test_analyze_text_shows_the_summary_and_a_progress_bar() -> None:
-    code, out, err = run("analyze", str(GOLDEN / "czech-2p.json"), "--iterations", "10")
+    code, out, err = run("analyze", str(GOLDEN / "czech-2p.json"), "--worlds", "3", "--jobs", "2")
     assert code == 0, err
     assert out.splitlines()[0].split()[:4] == ["seat", "player", "decisions", "accuracy"]
     assert len([line for line in out.splitlines()[1:3] if line.startswith(("0 ", "1 "))]) == 2
@@ -50,7 +50,7 @@ def test_analyze_refuses_bad_input(tmp_path: Path) -> None:
         [str(tmp_path / "missing.json")],
         [str(broken)],
         [str(GOLDEN / "czech-2p.json"), "--seat", "2"],
-        [str(GOLDEN / "czech-2p.json"), "--iterations", "0"],
+        [str(GOLDEN / "czech-2p.json"), "--worlds", "0"],
     ):
         code, out, err = run("analyze", *args, "-q")
         assert code == 2, (args, out, err)

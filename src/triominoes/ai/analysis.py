@@ -7,9 +7,9 @@ searched from the view the seat had then (:meth:`Game.view`), never from
 the record's deals. For each decision with a choice it gives the search's
 best action, the round margin it expects of it and of the action played
 (the points the seat scores from there to the round's end less the best
-other seat's; the played action, where it is not the best, is judged by a
-search of its own), the difference as *points left on the table*,
-and marks:
+other seat's; the action played is played out in the same sampled deals as
+the search's own candidates), the difference as *points left on the
+table*, and marks:
 
 * ``missed-hexagon`` / ``missed-bridge`` — a placement completing one was
   there and the action played did not take it;
@@ -23,7 +23,9 @@ share of decisions within :data:`TOLERANCE` points of the best.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,7 @@ from triominoes.core.game import Game
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.record import Record, replay
 from triominoes.core.view import LegalAction, PlayerView
+from triominoes.sim.backends import die_with_parent
 
 TOLERANCE = 5.0
 """Points of expected margin within which a decision counts as accurate."""
@@ -61,8 +64,8 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """Points left on the table (never below 0: the played action may
-        look better than the search's choice on fewer iterations)."""
+        """Points left on the table (never below 0: the search chooses by
+        its reward, the game's, which need not follow the round margin)."""
         if self.played.action == self.best.action:
             return 0.0
         return max(0.0, self.expected_best - self.expected_played)
@@ -117,11 +120,12 @@ class PlayerSummary:
 class Analysis:
     decisions: tuple[Decision, ...]
     players: tuple[PlayerSummary, ...]
-    iterations: int
+    worlds: int
+    """Sampled deals per decision."""
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "iterations": self.iterations,
+            "worlds": self.worlds,
             "tolerance": TOLERANCE,
             "players": [p.to_json() for p in self.players],
             "decisions": [d.to_json() for d in self.decisions],
@@ -129,7 +133,7 @@ class Analysis:
 
 
 def judge(
-    view: PlayerView, played: Action, *, iterations: int, seed: int, where: tuple[int, int]
+    view: PlayerView, played: Action, *, worlds: int, seed: int, where: tuple[int, int]
 ) -> Decision | None:
     """One decision, from the deciding seat's view alone (None when the seat
     had no choice). ``where`` is (round, turn), for the report."""
@@ -138,11 +142,9 @@ def judge(
     knowledge = Knowledge(view)
     state = knowledge.public_round()
     move = state.encode(played)
-    best = searcher(iterations=iterations, seed=seed).search(state, knowledge)[0]
-    if best.move == move:
-        mine = best
-    else:  # judged on a search of its own, as many iterations as the best had in all
-        mine = searcher(iterations=iterations, seed=seed).search(state, knowledge, move)[0]
+    lines = searcher(worlds=worlds, seed=seed).search(state, knowledge, also=move)
+    best = lines[0]
+    mine = next(line for line in lines if line.move == move)
     legal = {legal.action: legal for legal in view.legal}
     played_legal = legal[played]
     best_legal = legal[state.decode(best.move)]
@@ -176,7 +178,17 @@ def marks(legal: Sequence[LegalAction], played: LegalAction, best: LegalAction) 
     return tuple(out)
 
 
-def decisions_of(record: Record) -> Iterator[tuple[PlayerView, Action, tuple[int, int]]]:
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of a record, with the view its seat had when choosing it."""
+
+    view: PlayerView
+    played: Action
+    where: tuple[int, int]
+    """(round, turn), from 1."""
+
+
+def decisions_of(record: Record) -> Iterator[Step]:
     """Each action of the record with the view its seat had when choosing it."""
     game = Game(record.rules, len(record.players), auto_deal=False)
     for number, round_record in enumerate(record.rounds, 1):
@@ -186,7 +198,7 @@ def decisions_of(record: Record) -> Iterator[tuple[PlayerView, Action, tuple[int
             seat = state.seat
             view = game.view(seat)
             game.apply(seat, token)
-            yield view, game.rounds[-1].outcomes[-1].action, (number, turn)
+            yield Step(view, game.rounds[-1].outcomes[-1].action, (number, turn))
 
 
 def decision_seed(seed: int, where: tuple[int, int]) -> int:
@@ -195,31 +207,38 @@ def decision_seed(seed: int, where: tuple[int, int]) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def analyze(
-    record: Record,
-    *,
-    seats: Sequence[int] | None = None,
-    iterations: int = 1000,
-    seed: int = 0,
-    progress: Progress | None = None,
+def steps_to_judge(record: Record, seats: Sequence[int] | None = None) -> list[Step]:
+    """The steps of these seats (all by default) that had a choice; raises
+    RecordError for a broken record (the whole record is checked first)."""
+    replay(record)
+    wanted = set(range(len(record.players)) if seats is None else seats)
+    return [
+        step
+        for step in decisions_of(record)
+        if step.view.seat in wanted and len(step.view.legal) > 1
+    ]
+
+
+def judge_step(step: Step, worlds: int, seed: int) -> Decision | None:
+    """One step judged with its own seed (runs in a worker process too:
+    a step pickles, and its view is all the worker gets)."""
+    return judge(
+        step.view,
+        step.played,
+        worlds=worlds,
+        seed=decision_seed(seed, step.where),
+        where=step.where,
+    )
+
+
+def summarize(
+    record: Record, seats: Sequence[int] | None, found: Sequence[Decision], worlds: int
 ) -> Analysis:
-    """Analyse a game record (raises RecordError for a broken one)."""
-    replay(record)  # the whole record is checked first
-    players = len(record.players)
-    wanted = set(range(players) if seats is None else seats)
-    steps = [step for step in decisions_of(record) if step[0].seat in wanted]
-    found: list[Decision] = []
-    for done, (view, action, where) in enumerate(steps, 1):
-        decision = judge(
-            view, action, iterations=iterations, seed=decision_seed(seed, where), where=where
-        )
-        if decision is not None:
-            found.append(decision)
-        if progress is not None:
-            progress(done, len(steps))
+    """The report: the decisions in the game's order and a summary per player."""
+    found = sorted(found, key=lambda d: (d.round, d.turn))
     rounds = len(record.rounds)
     summaries = []
-    for seat in sorted(wanted):
+    for seat in sorted(set(range(len(record.players)) if seats is None else seats)):
         own = [d for d in found if d.seat == seat]
         lost = [0.0] * rounds
         for d in own:
@@ -234,4 +253,40 @@ def analyze(
                 marks={m: n for m in MARKS if (n := sum(m in d.marks for d in own))},
             )
         )
-    return Analysis(tuple(found), tuple(summaries), iterations)
+    return Analysis(tuple(found), tuple(summaries), worlds)
+
+
+def analyze(
+    record: Record,
+    *,
+    seats: Sequence[int] | None = None,
+    worlds: int = 40,
+    seed: int = 0,
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> Analysis:
+    """Analyse a game record (raises RecordError for a broken one).
+    ``jobs``: worker processes judging decisions side by side (the figures
+    are the same: each decision has a seed of its own)."""
+    steps = steps_to_judge(record, seats)
+    if jobs <= 1 or len(steps) < 2:
+        judged = (judge_step(step, worlds, seed) for step in steps)
+        return summarize(record, seats, _counted(judged, len(steps), progress), worlds)
+    with ProcessPoolExecutor(
+        min(jobs, len(steps)), initializer=die_with_parent, initargs=(os.getpid(),)
+    ) as pool:
+        futures = [pool.submit(judge_step, step, worlds, seed) for step in steps]
+        judged = (future.result() for future in as_completed(futures))
+        return summarize(record, seats, _counted(judged, len(steps), progress), worlds)
+
+
+def _counted(
+    judged: Iterable[Decision | None], total: int, progress: Progress | None
+) -> list[Decision]:
+    found = []
+    for done, decision in enumerate(judged, 1):
+        if decision is not None:
+            found.append(decision)
+        if progress is not None:
+            progress(done, total)
+    return found

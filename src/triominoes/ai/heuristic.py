@@ -24,9 +24,13 @@ them (the others keep playing), so there it never draws by choice
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from triominoes.ai.player import Player, draw_or_pass
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, Move, move_tile
+from triominoes.core.phases import OPENING
 from triominoes.core.round import Round
 
 GOING_OUT = 1000.0
@@ -54,18 +58,30 @@ class HeuristicPlayer(Player):
         self.draw_below = draw_below
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
+        return self.move(state, Context.of_view(knowledge))
+
+    def move(self, state: Round, context: Context) -> Move:
+        """The heuristic's choice for the seat to move, from ``context``."""
         moves = state.placement_moves()
         if not moves:
             return draw_or_pass(state)
-        context = Context(knowledge)
         value, _, best = max((self.evaluate(state, m, context), -m, m) for m in moves)
-        legal = state.legal_moves()
-        if state.players == 2 and legal[-1] == DRAW and value < self.draw_below:
-            # Every placement would leave a poor position (an open board,
-            # bonuses for the next player): keep the layout as it is. Only
-            # heads-up, where the next player is the only opponent.
-            return DRAW
-        return best
+        return DRAW if self.draws_instead(state, value) else best
+
+    def draws_instead(self, state: Round, best: float) -> bool:
+        """Whether to draw by choice when the best placement is worth ``best``.
+
+        Every placement would leave a poor position (an open board, bonuses
+        for the next player): keep the layout as it is. Only heads-up, where
+        the next player is the only opponent.
+        """
+        return (
+            state.players == 2
+            and best < self.draw_below
+            and state.t.rules.voluntary_draw
+            and state.phase != OPENING
+            and state.can_draw()
+        )
 
     def evaluate(self, state: Round, move: Move, context: Context) -> float:
         """The placement's points now plus the judged worth of what it leaves."""
@@ -93,16 +109,44 @@ class HeuristicPlayer(Player):
         return self.flex * flexibility * 10 - self.block * open_share - self.threat * danger
 
 
+@dataclass(frozen=True, slots=True)
 class Context:
-    """What the evaluation needs from the view, computed once per decision."""
+    """What the evaluation needs of the seat's knowledge, computed once per
+    decision: the tiles it cannot see, the next hand's size, the shortest
+    other hand's."""
 
-    def __init__(self, knowledge: Knowledge) -> None:
+    unseen: int
+    next_hand: int
+    shortest: int
+
+    @classmethod
+    def of_view(cls, knowledge: Knowledge) -> Context:
         view = knowledge.view
         me = view.seat if view.seat is not None else 0
-        sizes = view.hand_sizes
-        self.unseen = knowledge.unseen
-        self.next_hand = sizes[(me + 1) % len(sizes)]
-        self.shortest = min(size for seat, size in enumerate(sizes) if seat != me)
+        return cls._of(me, knowledge.unseen, view.hand_sizes)
+
+    @classmethod
+    def of_world(cls, state: Round) -> Context:
+        """The seat to move's context in a whole round (a sampled deal): what
+        it cannot see is every tile in play but its own hand."""
+        me = state.seat
+        sizes = [hand.bit_count() for hand in state.hands]
+        return cls._of(me, state.live & ~state.hands[me], sizes)
+
+    @classmethod
+    def _of(cls, me: int, unseen: int, sizes: Sequence[int]) -> Context:
+        shortest = min(size for seat, size in enumerate(sizes) if seat != me)
+        return cls(unseen, sizes[(me + 1) % len(sizes)], shortest)
+
+
+_PLAY_OUT = HeuristicPlayer()
+
+
+def heuristic_move(state: Round) -> Move:
+    """The heuristic's move for the seat to move in a whole round: how every
+    seat plays in the rollout player's play-outs (the same choice as the
+    ``heuristic`` bot's from that seat's view)."""
+    return _PLAY_OUT.move(state, Context.of_world(state))
 
 
 def _bonus_left(after: Round, unseen: int, unseen_count: int, next_hand: int) -> float:

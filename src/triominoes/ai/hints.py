@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from triominoes.ai.ismcts import ISMCTSPlayer
 from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import RolloutPlayer
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, Move, move_tile
 from triominoes.core.phases import OPENING
@@ -83,36 +83,36 @@ class Hint:
 
 
 def searcher(
-    iterations: int | None = None, seconds: float | None = None, seed: int = 0
-) -> ISMCTSPlayer:
+    worlds: int | None = None, seconds: float | None = None, seed: int = 0
+) -> RolloutPlayer:
     """The hint level's search, with its own budget if one is given."""
-    budget = {"iterations": iterations, "seconds": seconds}
+    budget = {"worlds": worlds, "seconds": seconds}
     settings = ",".join(f"{key}={value}" for key, value in budget.items() if value is not None)
     player = make_player(f"{HINT_LEVEL}:{settings}", seed=seed)
-    if not isinstance(player, ISMCTSPlayer):  # pragma: no cover - the level table says so
-        raise TypeError(f"the hint level {HINT_LEVEL!r} is not a search")
+    if not isinstance(player, RolloutPlayer):  # pragma: no cover - the level table says so
+        raise TypeError(f"the hint level {HINT_LEVEL!r} is not the rollout search")
     return player
 
 
 def hint(
     view: PlayerView,
     *,
-    iterations: int | None = None,
+    worlds: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
 ) -> Hint | None:
     """The suggested action for the seat to move (None when it is not the
-    viewer's move). With neither budget, the hint level's own (about as
-    long as the expert bot thinks); with ``iterations`` the same view and
-    seed give the same hint."""
+    viewer's move). With neither budget, the hint level's own (as long as
+    the expert bot thinks); the same view and seed give the same hint,
+    unless ``seconds`` cuts the search short."""
     if not view.legal:
         return None
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    lines = searcher(iterations, seconds, seed).search(state, knowledge)
+    lines = searcher(worlds, seconds, seed).search(state, knowledge)
     best = lines[0]
     legal = next(legal for legal in view.legal if legal.action == state.decode(best.move))
-    deals = sum(line.visits for line in lines)
+    deals = best.visits
     return Hint(legal, best.points, reason(state, knowledge, best.move, legal, deals), deals)
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 
 from triominoes.ai.heuristic import Context, HeuristicPlayer
+from triominoes.ai.lines import Line
 from triominoes.ai.player import Player
 from triominoes.ai.rewards import Rewards
 from triominoes.core.knowledge import Knowledge
@@ -51,20 +51,6 @@ class Node:
         self.children: dict[int, Node] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """What the search found of one action at the root."""
-
-    move: Move
-    visits: int
-    value: float
-    """The mean reward (0..1) of the lines through it."""
-    points: float
-    """The mean points the searcher scores from here to the round's end."""
-    margin: float
-    """The mean of those points less the best other seat's."""
-
-
 def rollout(state: Round, rng: random.Random, greedy: float) -> None:
     """Play to the end of the round: with probability ``greedy`` the
     placement scoring most now, else a random one; draw only without one."""
@@ -85,7 +71,7 @@ def priors(state: Round, knowledge: Knowledge, moves: list[Move]) -> dict[Move, 
     (1 for its favourite). A draw or pass is judged at the heuristic's own
     threshold for drawing by choice."""
     judge = HeuristicPlayer()
-    context = Context(knowledge)
+    context = Context.of_view(knowledge)
     values = {m: judge.evaluate(state, m, context) if m >= 0 else judge.draw_below for m in moves}
     best = max(values.values())
     return {m: math.exp((v - best) / PRIOR_SCALE) for m, v in values.items()}
@@ -136,21 +122,20 @@ class ISMCTSPlayer(Player):
             return moves[0]
         return self.search(state, knowledge)[0].move
 
-    def search(self, state: Round, knowledge: Knowledge, follow: Move | None = None) -> list[Line]:
+    def search(self, state: Round, knowledge: Knowledge) -> list[Line]:
         """Every legal root action with its statistics, the one to play first
-        (most visited). ``follow``: judge only this action, spending every
-        iteration on it (analysis: the action a player chose)."""
+        (most visited)."""
         moves = state.legal_moves()
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
         constraints = knowledge.constraints(assume_stuck=self.infer == 2) if self.infer else []
         judge = Rewards(knowledge, self.margin, self.game)
-        bias = priors(state, knowledge, moves) if self.bias and follow is None else {}
+        bias = priors(state, knowledge, moves) if self.bias else {}
         order = sorted(moves, key=lambda m: -bias.get(m, 0.0))
         done = 0
         while True:
-            self._iterate(root, knowledge.sample(rng, constraints), rng, judge, bias, order, follow)
+            self._iterate(root, knowledge.sample(rng, constraints), rng, judge, bias, order)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:
@@ -173,7 +158,6 @@ class ISMCTSPlayer(Player):
         judge: Rewards,
         bias: dict[Move, float],
         order: list[Move],
-        first: Move | None,
     ) -> None:
         node = root
         path = []
@@ -183,19 +167,6 @@ class ISMCTSPlayer(Player):
         while not state.over:
             moves = state.legal_moves()
             children = node.children
-            if first is not None:
-                move = first
-                first = None
-                child = children.get(move)
-                if child is None:
-                    child = children[move] = Node(state.seat)
-                for m in moves:
-                    if m in children:
-                        children[m].avail += 1
-                node = child
-                state.play(move)
-                path.append(node)
-                continue
             untried = [m for m in moves if m not in children]
             for m in moves:
                 child = children.get(m)

@@ -12,7 +12,7 @@ from triominoes.ai.analysis import TOLERANCE, Analysis, Decision, analyze
 from triominoes.core.errors import TriominoesError
 from triominoes.core.record import loads
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_WORLDS = 40
 
 
 def analyze_command(
@@ -29,15 +29,19 @@ def analyze_command(
         list[int] | None,
         typer.Option("--seat", metavar="N", help="Only this seat (0 first); may be repeated."),
     ] = None,
-    iterations: Annotated[
+    worlds: Annotated[
         int,
-        typer.Option(
-            min=1, help="Search iterations per decision (more: steadier figures, slower)."
-        ),
-    ] = DEFAULT_ITERATIONS,
+        typer.Option(min=1, help="Sampled deals per decision (more: steadier figures, slower)."),
+    ] = DEFAULT_WORLDS,
     seed: Annotated[
         int, typer.Option(help="The search's seed (the same gives the same report).")
     ] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Processes judging decisions side by side (the same figures, sooner)."
+        ),
+    ] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Find the best action of every decision of a game, from the deciding seat's view."""
@@ -60,7 +64,7 @@ def analyze_command(
         bar.update(done - bar.n)
 
     try:
-        report = analyze(record, seats=seats, iterations=iterations, seed=seed, progress=advance)
+        report = analyze(record, seats=seats, worlds=worlds, seed=seed, progress=advance, jobs=jobs)
     except TriominoesError as exc:
         fail(str(exc))
     finally:
