@@ -93,6 +93,37 @@ def test_a_batch_of_appends_is_one_transaction(store: Store) -> None:
     assert store.version("t1") == 0 and store.changes("t1", 1) == []
 
 
+def test_a_batch_commits_every_append_it_may(store: Store) -> None:
+    """Many tables in one batch: a stale entry and a client id used twice
+    are refused alone; the others are committed, versions and all."""
+    for name in ("t1", "t2", "t3", "t4"):
+        table(store, name)
+
+    def act(version: int, client_id: str | None = None) -> ChangeRow:
+        return ChangeRow(version, 1, "act", 0, client_id, {"action": "draw"})
+
+    assert (
+        store.append_many(
+            [(name, 0, [act(1, "a")], None, None, None) for name in ("t1", "t2", "t3", "t4")]
+        )
+        == [None] * 4
+    )
+    results = store.append_many(
+        [
+            ("t1", 1, [act(2), act(3)], None, None, None),
+            ("t2", 0, [act(1)], None, None, None),  # stale
+            ("t3", 1, [act(2, "a")], None, None, None),  # "a" was acked in this game
+            ("t4", 1, [act(2, "b")], "finished", None, None),
+        ]
+    )
+    assert results[0] is None and results[3] is None
+    assert isinstance(results[1], VersionConflict) and isinstance(results[2], VersionConflict)
+    assert [store.version(name) for name in ("t1", "t2", "t3", "t4")] == [3, 1, 1, 2]
+    assert [c.version for c in store.changes("t1", 1)] == [1, 2, 3]
+    loaded = store.table("t4")
+    assert loaded is not None and loaded[0].status == "finished"
+
+
 def test_a_seat_is_taken_once(store: Store) -> None:
     table(store)
     assert store.take_seat("t1", 0, "Ann", "h" * 64)

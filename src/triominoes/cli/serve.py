@@ -30,6 +30,14 @@ def serve_command(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="Processes that compute bot moves.")
     ] = 1,
+    analysis_workers: Annotated[
+        int,
+        typer.Option(min=1, max=64, help="Processes that analyse finished games for the replay."),
+    ] = 1,
+    analysis_worlds: Annotated[
+        int,
+        typer.Option(min=1, max=1000, help="Sampled deals per decision analysed.", hidden=True),
+    ] = 16,
     idle_hours: Annotated[
         float, typer.Option(min=0, help="Close tables nobody touched for this long.")
     ] = 24.0,
@@ -57,6 +65,8 @@ def serve_command(
             origins=tuple(origin or ()),
             public_url=public_url,
             bot_workers=bot_workers,
+            analysis_workers=analysis_workers,
+            analysis_worlds=analysis_worlds,
             idle_hours=idle_hours,
             sweep_seconds=sweep_seconds,
             rate=rate,

@@ -36,7 +36,10 @@ def canonical(numbers: Numbers) -> Numbers:
     return min(rotations(numbers))
 
 
+@cache
 def tile_name(numbers: Numbers) -> str:
+    # Cached: views name every tile on the board and in the log, for every
+    # recipient of every change at a server's tables.
     return "-".join(str(n) for n in numbers)
 
 

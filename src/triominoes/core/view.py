@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from triominoes.core.actions import Action, parse_action
@@ -161,7 +162,7 @@ class PlayerView:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "seat": self.seat,
-            "rules": self.rules.to_json(),
+            "rules": _rules_json(self.rules),
             "players": self.players,
             "round": self.round,
             "phase": self.phase,
@@ -251,6 +252,14 @@ class PlayerView:
             if end is not None
             else None,
         )
+
+
+@lru_cache(maxsize=64)
+def _rules_json(rules: RuleSet) -> dict[str, Any]:
+    """The rule set as JSON, built once per rule set: every view carries it,
+    and a server sends views to every client after every change. Shared
+    between views, so read-only."""
+    return rules.to_json()
 
 
 def make_view(

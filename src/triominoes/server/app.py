@@ -20,7 +20,13 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -30,8 +36,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from triominoes import __version__
 from triominoes.ai.registry import LEVELS, PLAYERS
 from triominoes.core.errors import TriominoesError
+from triominoes.core.record import Record, replay, replay_steps
 from triominoes.core.record import read as read_record
-from triominoes.core.record import replay_steps
 from triominoes.core.round import tables_for
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, rules_schema
 from triominoes.server.client import Client
@@ -99,6 +105,25 @@ class Joined(BaseModel):
     seat: int
     token: str
     url: str
+
+
+ANALYSIS_STREAM: dict[str, Any] = {
+    "description": "JSON lines: progress as decisions are judged, then the analysis",
+    "content": {
+        "application/x-ndjson": {
+            "schema": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {
+                    "type": {"enum": ["progress", "analysis"]},
+                    "done": {"type": "integer"},
+                    "total": {"type": "integer"},
+                    "analysis": {"type": "object"},
+                },
+            }
+        }
+    },
+}
 
 
 class ErrorBody(BaseModel):
@@ -339,6 +364,51 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def game_replay(table_id: str, number: int) -> dict[str, Any]:
         record = await game_record(table_id, number)
         return replay_steps(read_record(record))
+
+    @app.post(
+        "/api/analysis",
+        tags=["replay"],
+        response_class=StreamingResponse,
+        responses={200: ANALYSIS_STREAM},
+    )
+    async def analyse_record(
+        request: Request,
+        seat: Annotated[list[int] | None, Query(description="Only these seats (0 first).")] = None,
+    ) -> StreamingResponse:
+        """Every decision of a record (as uploaded to the replay viewer)
+        judged by search from the deciding seat's view: JSON lines, a
+        ``progress`` line per decision, then the ``analysis``."""
+        try:
+            record = read_record(json.loads(await request.body()))
+        except (ValueError, RecursionError) as exc:
+            message = str(exc) if isinstance(exc, TriominoesError) else "the body is not a record"
+            raise LobbyError("bad-record", message[:300]) from None
+        return analysis_stream(record, seat)
+
+    @app.get(
+        "/api/tables/{table_id}/games/{number}/analysis",
+        tags=["replay"],
+        response_class=StreamingResponse,
+        responses={200: ANALYSIS_STREAM, 404: {}},
+    )
+    async def game_analysis(
+        table_id: str,
+        number: int,
+        seat: Annotated[list[int] | None, Query(description="Only these seats (0 first).")] = None,
+    ) -> StreamingResponse:
+        """A finished game of a table, analysed (as ``POST /api/analysis``)."""
+        return analysis_stream(read_record(await game_record(table_id, number)), seat)
+
+    def analysis_stream(record: Record, seats: list[int] | None) -> StreamingResponse:
+        if seats is not None and not all(0 <= s < len(record.players) for s in seats):
+            raise LobbyError("bad-seat", f"seats are 0 to {len(record.players) - 1} in this game")
+        try:
+            replay(record)
+        except TriominoesError as exc:
+            raise LobbyError("bad-record", str(exc)[:300]) from None
+        return StreamingResponse(
+            hub().analyses.stream(record, seats), media_type="application/x-ndjson"
+        )
 
     @app.get("/api/phrases", tags=["reference"])
     async def phrases() -> dict[str, str]:

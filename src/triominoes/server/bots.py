@@ -38,7 +38,7 @@ def hint(view: dict[str, Any]) -> dict[str, Any]:
     return found.to_json()
 
 
-def _start_worker(server: int) -> None:
+def start_worker(server: int) -> None:
     """Import the engine and the bots before the first move is asked for;
     die with the server, even a server stopped by ``kill -9`` (a worker
     left behind would hold its memory for nobody); leave Ctrl-C to the
@@ -53,7 +53,7 @@ class BotPool:
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, workers),
             mp_context=context,
-            initializer=_start_worker,
+            initializer=start_worker,
             initargs=(os.getpid(),),
         )
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from triominoes.server.protocol import encode
 from triominoes.server.security import RateLimit
 
 MAX_QUEUE = 512
@@ -35,19 +35,23 @@ class Client:
         self._close_code = (1000, "")
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a frame already encoded (one view encoded for many clients)."""
         if self.closed:
             return
         if self._queue.qsize() >= MAX_QUEUE:
             self.close_soon(1008, "too slow")
             return
-        self._queue.put_nowait((json.dumps(message, separators=(",", ":")), None))
+        self._queue.put_nowait((text, None))
 
     async def send_flushed(self, message: dict[str, Any], timeout: float = 2.0) -> None:
         """Send and wait until the frame is written (or the client is gone)."""
         if self.closed:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((json.dumps(message, separators=(",", ":")), future))
+        self._queue.put_nowait((encode(message), future))
         with contextlib.suppress(TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(asyncio.shield(future), timeout)
 

@@ -28,6 +28,11 @@ class ServerConfig:
     """... and at once."""
     bot_workers: int = 1
     """Processes that compute bot moves (the search bots are CPU-bound)."""
+    analysis_workers: int = 1
+    """Processes that analyse finished games for the replay viewer (apart
+    from the bots', so an analysis never holds up a bot's move)."""
+    analysis_worlds: int = 16
+    """Sampled deals per decision of such an analysis (about 0.1 s each)."""
     stand_in: str = "hard"
     """The bot that plays the turns of a player whose clock ran out."""
     log_json: bool = True

@@ -21,6 +21,8 @@ from typing import Any
 from triominoes.ai.registry import make_player
 from triominoes.core.errors import InvalidRules
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from triominoes.server import collector
+from triominoes.server.analysis import Analyses
 from triominoes.server.bots import BotPool
 from triominoes.server.config import ServerConfig
 from triominoes.server.metrics import Metrics
@@ -60,6 +62,7 @@ class Hub:
         self.store = Store(config.db)
         self.writer = Writer(self.store)
         self.bots = BotPool(config.bot_workers)
+        self.analyses = Analyses(config.analysis_workers, config.analysis_worlds)
         self.metrics = Metrics()
         self.tables: dict[str, Table] = {}
         self.instance = secrets.token_hex(6)
@@ -84,6 +87,7 @@ class Hub:
                 async with table.lock:
                     table._after([])
         self._tasks.append(asyncio.create_task(self._sweep()))
+        self._tasks.append(asyncio.create_task(collector.tend()))
 
     async def stop(self) -> None:
         """Finish the writes in flight, then let every client go (1012: reconnect)."""
@@ -99,6 +103,7 @@ class Hub:
         await asyncio.sleep(0.05)
         await asyncio.to_thread(self.writer.close)
         self.bots.close()
+        self.analyses.close()
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from triominoes.server.phrases import PHRASES
@@ -98,6 +99,13 @@ _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
 
 class BadMessage(ValueError):
     """A frame that is not a valid client frame."""
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """One server frame as JSON text. orjson: a table's every change sends
+    each recipient a view of several kilobytes, and the standard library's
+    encoder was a tenth of the server's time under load."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def parse_frame(text: str) -> ClientFrame:

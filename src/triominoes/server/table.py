@@ -34,7 +34,7 @@ from triominoes.core.rules import RuleSet
 from triominoes.core.tiles import tile_set
 from triominoes.core.view import LogEntry
 from triominoes.server.client import Client
-from triominoes.server.protocol import Act
+from triominoes.server.protocol import Act, encode
 from triominoes.server.security import same_hash
 from triominoes.storage import ChangeRow, GameRow, SeatRow, TableRow, VersionConflict
 
@@ -163,32 +163,43 @@ class Table:
             "created_at": self.created_at,
         }
 
-    def view_for(self, table_seat: int | None) -> dict[str, Any]:
-        """What one client sees: the engine's view of its seat and the table."""
+    def view_for(
+        self, table_seat: int | None, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """What one client sees: the engine's view of its seat and the table
+        (``table``: :meth:`table_view`, when it is shared by several views)."""
         engine_seat = self.engine_seat(table_seat) if table_seat is not None else None
         game = self.game
         if game is None or not game.rounds:
             view = _waiting_view(self.rules, self.players, engine_seat)
         else:
             view = game.view(engine_seat).to_json()
-        view["table"] = {
+        view["table"] = table if table is not None else self.table_view()
+        return view
+
+    def table_view(self) -> dict[str, Any]:
+        """The table around the game, the same for every client."""
+        seats = []
+        for engine in range(self.players):
+            seat = self.seat_at(engine)
+            seats.append(
+                {
+                    "seat": engine,
+                    "table_seat": self.order[engine],
+                    "name": seat.name,
+                    "kind": seat.kind,
+                    "bot": seat.bot,
+                    "connected": bool(seat.clients),
+                    "stand_in": seat.stand_in,
+                    "ready": seat.ready or not seat.human,
+                }
+            )
+        return {
             "id": self.id,
             "status": self.status,
             "game": self.number,
             "settings": self.settings.to_json(),
-            "seats": [
-                {
-                    "seat": engine,
-                    "table_seat": self.order[engine],
-                    "name": self.seat_at(engine).name,
-                    "kind": self.seat_at(engine).kind,
-                    "bot": self.seat_at(engine).bot,
-                    "connected": bool(self.seat_at(engine).clients),
-                    "stand_in": self.seat_at(engine).stand_in,
-                    "ready": self.seat_at(engine).ready or not self.seat_at(engine).human,
-                }
-                for engine in range(self.players)
-            ],
+            "seats": seats,
             "commitments": list(self.commitments),
             "clock": self.clock_deadline,
             "next": self.next_deadline,
@@ -196,7 +207,6 @@ class Table:
             "chat": list(self.chat),
             "now": time.time(),
         }
-        return view
 
     def history(self) -> dict[str, Any]:
         """The current game's finished rounds as a spectator saw them (for a
@@ -243,13 +253,25 @@ class Table:
 
     # --- sending -------------------------------------------------------------
 
-    def send_state(self, client: Client) -> None:
-        client.send({"type": "state", "version": self.version, "view": self.view_for(client.seat)})
+    def state_text(self, table_seat: int | None, table: dict[str, Any] | None = None) -> str:
+        return encode(
+            {"type": "state", "version": self.version, "view": self.view_for(table_seat, table)}
+        )
 
-    def broadcast(self) -> None:
+    def send_state(self, client: Client) -> None:
+        client.send_text(self.state_text(client.seat))
+
+    def broadcast(self, clients: list[Client] | None = None) -> None:
+        """Every client (or these) its own view: one view, encoded once, for
+        all the clients of a seat, and one for all spectators."""
         self.last_used = time.monotonic()
-        for client in self.clients():
-            self.send_state(client)
+        table = self.table_view()
+        texts: dict[int | None, str] = {}
+        for client in self.clients() if clients is None else clients:
+            text = texts.get(client.seat)
+            if text is None:
+                text = texts[client.seat] = self.state_text(client.seat, table)
+            client.send_text(text)
 
     def error(
         self,
@@ -641,8 +663,7 @@ class Table:
         self.spectators.discard(client)
         if client.seat is not None:
             self.seats[client.seat].clients.discard(client)
-            for other in self.clients():
-                self.send_state(other)
+            self.broadcast()
 
     async def back(self, client: Client) -> None:
         async with self.lock:
