@@ -39,10 +39,18 @@ def make_app(
     rules: RuleSet | None = None,
     lang: str = "en",
     hint: Callable[[PlayerView], Hint | None] = suggest,
+    worlds: int = 2,
 ) -> PlayApp:
     use_language(lang)
     setup = new_game(rules or preset("standard"), kinds, seed, save)
-    return PlayApp(setup.table, setup.save_path, opening=setup.opening, pace=0, hint=hint)
+    return PlayApp(
+        setup.table,
+        setup.save_path,
+        opening=setup.opening,
+        pace=0,
+        hint=hint,
+        analysis_worlds=worlds,
+    )
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -74,9 +74,13 @@ def legal_tokens(block: str) -> list[tuple[str, int]]:
 
 
 def play_to_the_end(player: Player, limit: int = 2000) -> int:
-    """Answer every prompt with the best listed action; the number of answers."""
+    """Answer every prompt with the best listed action until the game is
+    over (its last prompt, offering the analysis, is left open); the number
+    of answers."""
     answers = 0
     while (block := player.until_prompt()) is not None:
+        if "Game over" in block:
+            break
         tokens = legal_tokens(block)
         assert tokens, block
         player.send(max(tokens, key=lambda t: t[1])[0])
@@ -94,6 +98,7 @@ def test_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert status == 0, err
     assert "Game over. Winner:" in out
     assert f"Record saved to {save}" in out
+    assert out.endswith("Type analyse for the game's analysis, or press Enter to leave.\nYou> \n")
     game = replay(read(json.loads(save.read_text())))
     assert game.finished and max(game.totals) >= 200
     # Every action of seat 0 was one of the script's answers.

@@ -5,6 +5,10 @@ rack's tile and its placements come from the view's ``legal`` list
 (:mod:`selection`), the highlighted cells are where that tile fits with the
 points it would score. Seats not played here move in a worker thread
 (``Table.wait``), so the screen stays live while a bot thinks.
+
+Once the game is over, ``a`` on its summary analyses it (:mod:`review`) in
+another worker thread, with a progress bar that Escape cancels, and shows
+the report on a screen of its own.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, get_current_worker
 
 from triominoes.ai.hints import Hint
 from triominoes.core.actions import Draw, Pass, Place
@@ -36,6 +41,24 @@ from triominoes.core.view import LegalAction, PlayerView
 from triominoes.tui import board as drawing
 from triominoes.tui.board import Drawing, Mark, draw
 from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.review import (
+    WORLDS,
+    Cancelled,
+    Review,
+    accuracy,
+    failed,
+    intro_line,
+    judged_line,
+    legal_text,
+    margins,
+    marks_count,
+    marks_text,
+    not_available,
+    notable_heading,
+    per_round,
+    review_game,
+    total_lost,
+)
 from triominoes.tui.selection import Selection, place_of
 from triominoes.tui.table import RoundResult, Table
 from triominoes.tui.text import N_, _, reason
@@ -201,6 +224,7 @@ KEYS: list[tuple[str, str]] = [
     ("u", N_("undo your last move (against bots)")),
     ("s", N_("save the game's record")),
     ("c", N_("centre the board on the layout")),
+    ("a", N_("when the game is over: analyse every decision")),
     ("?, F1", N_("this help")),
     ("q", N_("save and quit")),
 ]
@@ -257,6 +281,112 @@ class SummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class GameOverScreen(SummaryScreen):
+    """The game's summary: Enter leaves, ``a`` analyses the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "analyse", show=False)]
+
+    def __init__(
+        self, title: str, lines: Sequence[str], prompt: str, analyse: Callable[[], None]
+    ) -> None:
+        super().__init__(title, lines, prompt)
+        self.analyse = analyse
+
+    def action_analyse(self) -> None:
+        self.analyse()
+
+
+class AnalysingScreen(ModalScreen[None]):
+    """The analysis under way: decisions judged so far; Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(_("Analysing the game"), classes="heading")
+            yield Static(_("Replaying the game…"), id="judged")
+            yield ProgressBar(id="progress", show_eta=False)
+            yield Static(_("Press Escape to cancel."), classes="note")
+
+    def advance(self, done: int, total: int) -> None:
+        self.query_one("#progress", ProgressBar).update(total=total, progress=done)
+        self.query_one("#judged", Static).update(judged_line(done, total))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AnalysisScreen(ModalScreen[None]):
+    """The game's analysis: per player, then the decisions worth a look (scrollable)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", show=False)]
+
+    def __init__(self, review: Review) -> None:
+        super().__init__()
+        self.review = review
+
+    def compose(self) -> ComposeResult:
+        review = self.review
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(_("Analysis"), classes="heading")
+            with VerticalScroll(id="analysis"):
+                yield Static(intro_line(review))
+                yield Static(self.players(), id="players")
+                yield Static(notable_heading(review), classes="note")
+                if review.notable:
+                    yield Static(self.decisions(), id="decisions")
+            yield Static(_("Press Escape to go back."), classes="note")
+
+    def on_mount(self) -> None:
+        self.query_one("#analysis", VerticalScroll).focus()
+
+    def players(self) -> RichTable:
+        sheet = RichTable(box=None, padding=(0, 1), show_edge=False, expand=True)
+        sheet.add_column(_("Player"), ratio=1)
+        sheet.add_column(_("Decisions"), justify="right")
+        sheet.add_column(_("Accuracy"), justify="right")
+        sheet.add_column(_("Points left per round"), justify="right")
+        sheet.add_column(_("Total"), justify="right")
+        sheet.add_column(_("Marks"), ratio=1)
+        for player in self.review.analysis.players:
+            sheet.add_row(
+                Text(player.name, style="bold"),
+                str(player.decisions),
+                accuracy(player),
+                per_round(player),
+                total_lost(player),
+                marks_count(player),
+            )
+        return sheet
+
+    def decisions(self) -> RichTable:
+        review = self.review
+        sheet = RichTable(box=None, padding=(0, 1), show_edge=False, expand=True)
+        sheet.add_column(_("Round"), justify="right")
+        sheet.add_column(_("Turn"), justify="right")
+        sheet.add_column(_("Player"), no_wrap=True, overflow="ellipsis")
+        sheet.add_column(_("Played"), no_wrap=True)
+        sheet.add_column(_("Best"), no_wrap=True)
+        sheet.add_column(_("Expected: played / best"), justify="right")
+        sheet.add_column(_("Points left"), justify="right")
+        sheet.add_column(_("Marks"))
+        for d in review.notable:
+            sheet.add_row(
+                str(d.round),
+                str(d.turn),
+                review.names[d.seat],
+                legal_text(review.tiles, d.played),
+                legal_text(review.tiles, d.best),
+                margins(d),
+                f"{d.loss:.0f}",
+                marks_text(d),
+            )
+        return sheet
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class HandoverScreen(Screen[None]):
     """Between two humans at one terminal: hides the rack until the next one is ready."""
 
@@ -301,6 +431,9 @@ class PlayApp(App[None]):
         border: thick $primary; background: $surface;
     }
     #dialog Static { width: 100%; }
+    #dialog.wide { width: 120; max-width: 98%; height: 90%; }
+    #analysis { height: 1fr; }
+    #progress { margin-top: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -316,6 +449,7 @@ class PlayApp(App[None]):
         Binding("u", "undo", show=False),
         Binding("s", "save", show=False),
         Binding("c", "centre", show=False),
+        Binding("a", "analyse", show=False),
         Binding("question_mark,f1", "help", show=False),
         Binding("q", "quit_game", show=False),
     ]
@@ -328,6 +462,7 @@ class PlayApp(App[None]):
         opening: Sequence[Event] = (),
         pace: float = 0.4,
         hint: Callable[[PlayerView], Hint | None] = suggest,
+        analysis_worlds: int = WORLDS,
     ) -> None:
         super().__init__()
         self.table = table
@@ -345,6 +480,13 @@ class PlayApp(App[None]):
         self.last_hint: LegalAction | None = None
         self.farewell = ""
         """What to print once the app has ended (where the game was saved)."""
+        self.analysis_worlds = analysis_worlds
+        """Sampled deals per decision of the post-game analysis."""
+        self.review: Review | None = None
+        """The finished game's analysis, once made."""
+        self.analysing: AnalysingScreen | None = None
+        self.analysis_worker: Worker[None] | None = None
+        """The analysis under way (None: none, or cancelled)."""
 
     # --- layout ------------------------------------------------------------
 
@@ -543,7 +685,12 @@ class PlayApp(App[None]):
                 lines.append(_("Record saved to {path}").format(path=self.save_path))
                 self.farewell = _("Record saved to {path}").format(path=self.save_path)
             self.push_screen(
-                SummaryScreen(_("Game over"), lines, _("Press Enter to leave.")),
+                GameOverScreen(
+                    _("Game over"),
+                    lines,
+                    _("Press Enter to leave, a to analyse the game."),
+                    self.analyse,
+                ),
                 lambda _result: self.exit(),
             )
             return
@@ -733,6 +880,77 @@ class PlayApp(App[None]):
             + " "
             + hint_line(found)
         )
+
+    # --- after the game: its analysis --------------------------------------
+
+    def action_analyse(self) -> None:
+        if self.view.finished:
+            self.analyse()
+        else:
+            self.say(_("The analysis is there once the game is over."))
+
+    def analyse(self) -> None:
+        """Show the game's analysis, making it first (in a worker thread)."""
+        if not self.view.finished or self.analysis_worker is not None:
+            return
+        if self.review is not None:
+            self.push_screen(AnalysisScreen(self.review))
+            return
+        self.analysing = AnalysingScreen()
+        self.push_screen(self.analysing, lambda _result: self.cancel_analysis())
+        self.analysis_worker = self.make_review(self.analysis_worlds)
+
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
+    def make_review(self, worlds: int) -> None:
+        worker: Worker[None] = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise Cancelled
+            self.call_from_thread(self.analysis_progress, worker, done, total)
+
+        try:
+            found = review_game(self.table, worlds=worlds, progress=progress)
+        except Cancelled:
+            return
+        except Exception as error:  # the game is over and saved: say why, and stay
+            if not worker.is_cancelled:
+                why = reason(error) if isinstance(error, TriominoesError) else str(error)
+                self.call_from_thread(self.analysis_over, worker, None, failed(why))
+            return
+        if not worker.is_cancelled:
+            message = "" if found is not None else not_available()
+            self.call_from_thread(self.analysis_over, worker, found, message)
+
+    def analysis_progress(self, worker: Worker[None], done: int, total: int) -> None:
+        if worker is self.analysis_worker and self.analysing is not None:
+            self.analysing.advance(done, total)
+
+    def analysis_over(self, worker: Worker[None], found: Review | None, message: str) -> None:
+        """The analysis ended: show it, or say why there is none."""
+        if worker is not self.analysis_worker:
+            return  # cancelled meanwhile
+        self.analysis_worker = None
+        if self.analysing is not None and self.screen is self.analysing:
+            self.pop_screen()
+        self.analysing = None
+        if found is None:
+            self.notify(message, severity="warning")
+            return
+        self.review = found
+        self.push_screen(AnalysisScreen(found))
+
+    def cancel_analysis(self) -> None:
+        """Escape while analysing: stop (the worker stops at its next decision)."""
+        worker = self.analysis_worker
+        self.analysis_worker = None
+        self.analysing = None
+        if worker is not None:
+            worker.cancel()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The arrow keys scroll the analysis rather than move the board's choice.
+        return not (action == "cell" and isinstance(self.screen, AnalysisScreen))
 
     # --- the mouse ---------------------------------------------------------
 

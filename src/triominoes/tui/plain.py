@@ -7,6 +7,10 @@ its points, then reads one line: an action token (``545@1,0``, ``draw``,
 ``pass``) or a command (``help``, ``hint``, ``undo``, ``save``, ``quit``).
 A line that is neither gets one line saying why and the same prompt again.
 The end of the input ends the game cleanly (an unfinished game is saved).
+
+Once the game is over it reads lines again: ``analyse`` (or ``analyze``)
+prints the game's analysis (:mod:`review`), with a progress line every
+tenth of the way; an empty line, ``quit`` or the end of the input leaves.
 """
 
 from __future__ import annotations
@@ -21,6 +25,14 @@ from triominoes.core.events import Event
 from triominoes.core.view import PlayerView
 from triominoes.tui.board import board_text
 from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.review import (
+    WORLDS,
+    every_tenth,
+    failed,
+    not_available,
+    report_lines,
+    review_game,
+)
 from triominoes.tui.table import Table
 from triominoes.tui.text import _, reason
 from triominoes.tui.words import (
@@ -39,6 +51,7 @@ from triominoes.tui.words import (
 )
 
 COMMANDS = ("help", "hint", "undo", "save", "quit")
+ANALYSE = ("analyse", "analyze")
 
 
 class PlainGame:
@@ -52,6 +65,7 @@ class PlainGame:
         stdin: TextIO,
         stdout: TextIO,
         hint: Callable[[PlayerView], Hint | None] = suggest,
+        analysis_worlds: int = WORLDS,
     ) -> None:
         self.table = table
         self.save_path = save_path
@@ -61,6 +75,10 @@ class PlainGame:
         self.viewer = table.here[0]
         self.played = False
         """Whether anything was played here (an untouched game is not saved)."""
+        self.analysis_worlds = analysis_worlds
+        """Sampled deals per decision of the post-game analysis."""
+        self.over = False
+        """The game is over (and saved): leaving saves nothing more."""
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -140,6 +158,9 @@ class PlainGame:
                 if self.command(line, view):
                     return True
                 continue
+            if line in ANALYSE:
+                self.say(_("The analysis is there once the game is over."))
+                continue
             try:
                 events = self.table.act(self.viewer, line)
             except TriominoesError as error:
@@ -189,6 +210,8 @@ class PlainGame:
         return True
 
     def leave(self) -> None:
+        if self.over:
+            return
         if self.played and self.table.keeps_record and self.save():
             self.say(
                 _("Game saved to {path}; go on with: triominoes play --resume {path}").format(
@@ -204,6 +227,35 @@ class PlainGame:
         self.say(game_end_sentence(view.winners, [s.name for s in seats], addressed(view, seats)))
         if self.save():
             self.say(_("Record saved to {path}").format(path=self.save_path))
+        self.over = True
+        self.after_game()
+
+    def after_game(self) -> None:
+        """Offer the analysis until the player leaves (an empty line, quit, EOF)."""
+        offer = _("Type analyse for the game's analysis, or press Enter to leave.")
+        self.say(offer)
+        while True:
+            line = self.prompt()
+            if not line or line == "quit":
+                return
+            if line in ANALYSE:
+                self.analyse()
+            else:
+                self.say(offer)
+
+    def analyse(self) -> None:
+        self.say(_("Analysing the game…"))
+        try:
+            found = review_game(
+                self.table, worlds=self.analysis_worlds, progress=every_tenth(self.say)
+            )
+        except TriominoesError as error:
+            self.say(failed(reason(error)))
+            return
+        except KeyboardInterrupt:  # Ctrl-C stops the analysis, not the game
+            self.say(_("Analysis cancelled."))
+            return
+        self.say(*(report_lines(found) if found is not None else [not_available()]))
 
 
 def help_lines() -> list[str]:
@@ -214,4 +266,5 @@ def help_lines() -> list[str]:
         _("  pass        end your turn without placing"),
         _("Commands: hint (the strongest bot's choice), undo (your last move, against bots),"),
         _("  save (write the game's record), quit (save and leave), help."),
+        _("Once the game is over: analyse (every decision judged by search)."),
     ]
