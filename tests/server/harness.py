@@ -120,6 +120,18 @@ class ServerProcess:
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 
+    def finished_bot_game(self, target_score: int, timeout: float = 120) -> str:
+        """A table of two bots (easy and random) that has played a game to
+        ``target_score`` to its end."""
+        table = self.create(
+            ["bot:easy", "bot:random"], {"preset": "standard", "target_score": target_score}
+        )
+        deadline = time.monotonic() + timeout
+        while self.summary(table)["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots' game did not finish"
+            time.sleep(0.3)
+        return table
+
     def summary(self, table: str) -> dict[str, Any]:
         return dict(httpx.get(f"{self.url}/api/tables/{table}", timeout=10).json())
 

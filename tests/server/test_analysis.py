@@ -4,7 +4,6 @@ server, streamed as JSON lines (progress, then the report)."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,13 +66,11 @@ def test_bad_requests_are_refused(server: ServerProcess) -> None:
 
 
 def test_a_finished_game_of_a_table_is_analysed(server: ServerProcess) -> None:
-    table = server.create(["bot:easy", "bot:random"], {"preset": "standard", "target_score": 60})
+    playing = server.create(["human", "bot:easy"])
+    url = f"{server.url}/api/tables/{playing}/games/1/analysis"
+    assert httpx.get(url, timeout=30).status_code == 404  # not finished
+    table = server.finished_bot_game(60)
     url = f"{server.url}/api/tables/{table}/games/1/analysis"
-    assert httpx.get(url, timeout=30).status_code == 404  # not finished yet
-    deadline = time.monotonic() + 120
-    while server.summary(table)["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.3)
     report = lines(httpx.get(url, timeout=300))[-1]["analysis"]
     record = server.record(table).json()
     assert report == analyze(loads(json.dumps(record)), worlds=WORLDS, seed=0).to_json()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 
 from tests.server.harness import ServerProcess
@@ -11,11 +9,7 @@ from triominoes.core.record import read, replay, replay_json
 
 
 def test_the_history_is_the_records_rounds_without_hidden_tiles(server: ServerProcess) -> None:
-    table = server.create(["bot:easy", "bot:random"], {"preset": "standard", "target_score": 120})
-    deadline = time.monotonic() + 120
-    while server.summary(table)["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.3)
+    table = server.finished_bot_game(120)
     history = httpx.get(f"{server.url}/api/tables/{table}/history", timeout=10).json()
     report = replay_json(replay(read(server.record(table).json())))
     assert history["game"] == 1

@@ -70,19 +70,10 @@ def test_a_whole_game_against_a_bot(pages: Pages, server: ServerProcess) -> None
     assert server.summary(table)["game"] == 2
 
 
-def finished_bot_table(server: ServerProcess) -> str:
-    table = server.create(["bot:easy", "bot:random"], {"preset": "standard", "target_score": 250})
-    deadline = time.monotonic() + 120
-    while server.summary(table)["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.3)
-    return table
-
-
 def test_the_replay_viewer_steps_through_a_finished_game(
     pages: Pages, server: ServerProcess
 ) -> None:
-    table = finished_bot_table(server)
+    table = server.finished_bot_game(250)
     replay = httpx.get(f"{server.url}/api/tables/{table}/games/1/replay", timeout=10).json()
     rounds = replay["rounds"]
     page: Any = pages.new()
@@ -126,7 +117,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
 def test_an_uploaded_record_is_replayed(
     pages: Pages, server: ServerProcess, tmp_path: Path
 ) -> None:
-    table = finished_bot_table(server)
+    table = server.finished_bot_game(250)
     record = server.record(table).json()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))

@@ -1,5 +1,6 @@
 // The lobby over HTTP (docs/protocol.md). Errors carry the server's code.
-import type { HistoryRound, Replay, Rules, Summary } from "./types";
+import { readAnalysis } from "./analysis";
+import type { Analysis, HistoryRound, Replay, Rules, Summary } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -51,6 +52,41 @@ export const api = {
   replay: (id: string, game: number) => call<Replay>(`/api/tables/${encodeURIComponent(id)}/games/${game}/replay`),
   replayRecord: (record: string) => call<Replay>("/api/replay", { method: "POST", body: record }),
 };
+
+/** What to analyse: a table's finished game, or a record's JSON text. */
+export type AnalysisSource = { table: string; game: number } | { record: string };
+
+/** The server's analysis of a game, read as it streams: progress as the
+ * decisions are judged, then the report. ApiError "interrupted" when the
+ * stream breaks before the report; an aborted request rejects as fetch does. */
+export async function analyse(
+  source: AnalysisSource,
+  onProgress: (done: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<Analysis> {
+  let answer: Response;
+  try {
+    answer =
+      "record" in source
+        ? await fetch("/api/analysis", { method: "POST", body: source.record, headers: { "Content-Type": "application/json" }, signal })
+        : await fetch(`/api/tables/${encodeURIComponent(source.table)}/games/${source.game}/analysis`, { signal });
+  } catch (e) {
+    if (signal.aborted) throw e;
+    throw new ApiError("network", "the server cannot be reached", 0);
+  }
+  if (!answer.ok || !answer.body) {
+    const error = ((await answer.json().catch(() => null)) ?? {}) as { error?: string; message?: string };
+    throw new ApiError(error.error ?? "http", error.message ?? answer.statusText, answer.status);
+  }
+  let found: Analysis | null = null;
+  try {
+    found = await readAnalysis(answer.body, onProgress);
+  } catch (e) {
+    if (signal.aborted) throw e;
+  }
+  if (!found) throw new ApiError("interrupted", "the analysis stopped before its end", answer.status);
+  return found;
+}
 
 export function recordUrl(id: string, game: number): string {
   return `/api/tables/${encodeURIComponent(id)}/games/${game}/record`;

@@ -178,3 +178,38 @@ export interface Replay {
   finished: boolean;
   winners: number[];
 }
+
+/** A decision judged by the server's post-game analysis (round and turn
+ * from 1: the turn is the action's place in the round's steps). */
+export interface JudgedDecision {
+  round: number;
+  turn: number;
+  seat: number;
+  played: Legal;
+  best: Legal;
+  expected_played: number;
+  expected_best: number;
+  loss: number;
+  choices: number;
+  marks: string[];
+}
+
+export interface PlayerAnalysis {
+  seat: number;
+  name: string;
+  decisions: number;
+  accuracy: number;
+  lost_per_round: number[];
+  lost: number;
+  marks: Record<string, number>;
+}
+
+export interface Analysis {
+  worlds: number;
+  tolerance: number;
+  players: PlayerAnalysis[];
+  decisions: JudgedDecision[];
+}
+
+/** One line of the analysis stream (application/x-ndjson). */
+export type AnalysisLine = { type: "progress"; done: number; total: number } | { type: "analysis"; analysis: Analysis };

@@ -21,6 +21,8 @@ export interface BoardProps {
   onEscape(): void;
   /** Each new value moves the focus to the first highlighted cell. */
   focusRequest: number;
+  /** A placement outlined on the board (the replay's analysis: the best move). */
+  outline?: Placed | null;
 }
 
 /** Keep a pointer's moves coming to this element (not possible for every pointer). */
@@ -67,7 +69,8 @@ function Numbers({ cell, corners, class: cls }: { cell: Cell; corners: readonly 
 
 export function Board(props: BoardProps) {
   const svg = useRef<SVGSVGElement>(null);
-  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell)];
+  const outline = props.outline ?? null;
+  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : [])];
   const fit = bounds(cells);
   const [box, setBox] = useState<Box>(fit);
   const [moved, setMoved] = useState(false);
@@ -205,6 +208,14 @@ export function Board(props: BoardProps) {
         onPointerCancel={up}
       >
         {placed}
+        {outline && (
+          <g class="tile outline" aria-hidden="true">
+            <polygon points={points(outline.cell)} />
+            {!props.board.some((p) => cellKey(p.cell) === cellKey(outline.cell)) && (
+              <Numbers cell={outline.cell} corners={outline.corners} class="n" />
+            )}
+          </g>
+        )}
         {ordered.map((spot, index) => {
           const option = optionAt(spot, props.rotation);
           const label = spotLabel(props.tile ?? "", spot, option);

@@ -1,8 +1,10 @@
 // The replay viewer: a finished game from the server, or a record file the
 // reader uploads (the server replays it: POST /api/replay), step by step,
-// with every hand (a record hides nothing) and the score sheet in step.
+// with every hand (a record hides nothing) and the score sheet in step;
+// on demand, the server's analysis of every decision (./Analysis).
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, api, recordUrl } from "../api";
+import { stepKey } from "../analysis";
+import { ApiError, type AnalysisSource, api, recordUrl } from "../api";
 import { t } from "../i18n";
 import { moveText, reasonText } from "../narrate";
 import { turns } from "../sheet";
@@ -11,11 +13,33 @@ import type { Placed, Replay } from "../types";
 import { Board } from "./Board";
 import { TileFace } from "./Rack";
 import { type PastRound, ScoreSheet } from "./ScoreSheet";
+import { useAnalysis } from "./useAnalysis";
+
+type AnalysisUi = typeof import("./Analysis");
+let analysisUi: AnalysisUi | null = null;
+
+/** The analysis's panels: a chunk of their own, loaded when a viewer that
+ * can ask for an analysis shows (the game page never loads it). */
+function useAnalysisUi(wanted: boolean): AnalysisUi | null {
+  const [ui, setUi] = useState<AnalysisUi | null>(() => analysisUi);
+  useEffect(() => {
+    if (wanted && !ui)
+      import("./Analysis")
+        .then((module) => {
+          analysisUi = module;
+          setUi(module);
+        })
+        .catch(() => undefined);
+  }, [wanted, ui]);
+  return ui;
+}
 
 export function ReplayPage({ table, game }: { table: string | null; game: number | null }) {
   const [replay, setReplay] = useState<Replay | null>(null);
   const [download, setDownload] = useState<{ href: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<AnalysisSource | null>(null);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     document.title = t("Replay");
@@ -24,6 +48,7 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
       .replay(table, game)
       .then((r) => {
         setReplay(r);
+        setSource({ table, game });
         setDownload({ href: recordUrl(table, game), name: `triominoes-${table}-${game}.json` });
       })
       .catch((e) => setError(e instanceof ApiError && e.status === 404 ? t("This game is not finished or does not exist.") : t("The server cannot be reached.")));
@@ -36,6 +61,8 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
     const text = await file.text();
     try {
       setReplay(await api.replayRecord(text));
+      setSource({ record: text });
+      setLoads((n) => n + 1);
       setDownload({ href: URL.createObjectURL(new Blob([text], { type: "application/json" })), name: file.name });
     } catch (e) {
       setReplay(null);
@@ -61,14 +88,24 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
           {error}
         </p>
       )}
-      {replay && <Viewer replay={replay} download={download} />}
+      {replay && <Viewer replay={replay} download={download} source={source} key={`${table}:${game}:${loads}`} />}
     </main>
   );
 }
 
-export function Viewer({ replay, download }: { replay: Replay; download: { href: string; name: string } | null }) {
+export function Viewer({
+  replay,
+  download,
+  source,
+}: {
+  replay: Replay;
+  download: { href: string; name: string } | null;
+  source: AnalysisSource | null;
+}) {
   const [round, setRound] = useState(0);
   const [step, setStep] = useState(-1);
+  const [analysis, analyse] = useAnalysis(source);
+  const ui = useAnalysisUi(source !== null);
   const rounds = replay.rounds;
   const current = rounds[round];
   if (!current) return <p>{t("This record has no rounds.")}</p>;
@@ -101,6 +138,8 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
   });
   const atEnd = step === last && current.end.reason !== "unfinished";
   const endTotals = rounds[round + 1]?.start.totals ?? replay.totals;
+  const judged = analysis.phase === "done" ? analysis.steps.get(stepKey(round, step)) : undefined;
+  const best = judged && judged.best.action !== judged.played.action ? parsePlacement(judged.best.action) : null;
 
   return (
     <div
@@ -152,7 +191,7 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
             <div class={`player${at?.seat === seat ? " moving" : ""}`} key={seat}>
               <span class="name">{name}</span>
               <span class="total">{totals[seat] ?? 0}</span>
-              <span class="hand-tiles" aria-label={t("Tiles of {name}", { name })}>
+              <span class="hand-tiles" role="group" aria-label={t("Tiles of {name}", { name })}>
                 {(hands[seat] ?? []).map((tile) => (
                   <span class="mini" key={tile} title={tile}>
                     <TileFace name={tile} size={34} />
@@ -179,9 +218,11 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
             onRotate={() => undefined}
             onEscape={() => undefined}
             focusRequest={0}
+            outline={best ? { cell: [best.cell[0], best.cell[1]], corners: best.corners } : null}
           />
         </div>
         <aside class="side">
+          {ui && source && <ui.AnalysisPanel state={analysis} start={analyse} names={names} round={round} step={step} goTo={goTo} />}
           <ScoreSheet
             names={names}
             past={past}
@@ -192,6 +233,7 @@ export function Viewer({ replay, download }: { replay: Replay; download: { href:
           />
         </aside>
       </div>
+      {ui && analysis.phase === "done" && <ui.AnalysisSummary analysis={analysis.analysis} />}
     </div>
   );
 }
