@@ -140,3 +140,14 @@ def test_every_reason_is_translated(language: str) -> None:
         params = dict.fromkeys(("points", "n"), 7) | {"tile": "4-4-5", "tiles": "0-0-1"}
         needed = {key: params[key] for key in params if "{" + key + "}" in template}
         assert Reason(template, needed).render(gettext) == said.format(**needed)
+
+
+def test_a_budget_of_worlds_is_searched_whatever_the_time() -> None:
+    """The level bounds a move by time; a number of worlds asked for (tests,
+    the analysis) is searched to the end, so a seed gives the same result
+    on any machine."""
+    from triominoes.ai.hints import searcher
+
+    assert searcher().seconds > 0
+    assert searcher(worlds=5).seconds == 0 and searcher(worlds=5).worlds == 5
+    assert searcher(worlds=5, seconds=0.5).seconds == 0.5

@@ -44,29 +44,24 @@ class RolloutPlayer(Player):
         self,
         seed: int | None = None,
         worlds: int = 40,
-        steps: int = 0,
         seconds: float = 0.0,
         top: int = 4,
         margin: float = 1.0,
         game: float = 0.0,
     ) -> None:
-        """``worlds``: the most sampled deals per decision; ``steps``, if
-        set, stops sampling once the play-outs have taken that many moves in
-        all (a budget of work, about proportional to time, that gives more
-        deals where play-outs are short: late in a round, with more
-        players), and ``seconds`` once that much time has passed. Without
-        ``seconds`` the play is the same for a seed. ``top``: how many of the
-        heuristic's best placements are played out. ``margin`` and ``game``
-        weigh the reward as in ismcts."""
+        """``worlds``: sampled deals per decision; ``seconds``, if set,
+        stops sampling once that much time has passed (without it the play
+        is the same for a seed). ``top``: how many of the heuristic's best
+        placements are played out. ``margin`` and ``game`` weigh the reward
+        as in ismcts."""
         super().__init__(seed)
         if worlds != int(worlds) or worlds < 1 or top != int(top) or top < 1:
             raise ValueError("worlds and top must be whole numbers of at least 1")
-        if steps != int(steps) or steps < 0 or seconds < 0:
-            raise ValueError("steps must be a whole number, seconds a number, not negative")
+        if seconds < 0:
+            raise ValueError("seconds must not be negative")
         if not (0 <= margin <= 1 and 0 <= game <= 1):
             raise ValueError("margin and game must be between 0 and 1")
         self.worlds = int(worlds)
-        self.steps = int(steps)
         self.seconds = float(seconds)
         self.top = int(top)
         self.margin = margin
@@ -111,7 +106,7 @@ class RolloutPlayer(Player):
 
     def play_out(self, state: Round, knowledge: Knowledge, candidates: list[Move]) -> list[Line]:
         """Each candidate played out by the heuristic in the same sampled
-        deals, until ``worlds`` deals, ``steps`` moves or ``seconds``."""
+        deals, until ``worlds`` deals or ``seconds``."""
         rng = self.rng
         constraints = knowledge.constraints()
         reward = Rewards(knowledge, self.margin, self.game)
@@ -122,17 +117,14 @@ class RolloutPlayer(Player):
         points = [0.0] * count
         margins = [0.0] * count
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
-        steps = self.steps or float("inf")
-        used = 0
         worlds = 0
-        while worlds < self.worlds and used < steps:
+        while worlds < self.worlds:
             world = knowledge.sample(rng, constraints)
             for index, move in enumerate(candidates):
                 line = world.copy()
                 line.play(move)
                 while not line.over:
                     line.play(heuristic_move(line))
-                    used += 1
                 values[index] += reward(line)[me]
                 end = line.end
                 assert end is not None

@@ -261,13 +261,13 @@ class Table:
     def send_state(self, client: Client) -> None:
         client.send_text(self.state_text(client.seat))
 
-    def broadcast(self, clients: list[Client] | None = None) -> None:
-        """Every client (or these) its own view: one view, encoded once, for
-        all the clients of a seat, and one for all spectators."""
+    def broadcast(self) -> None:
+        """Every client its own view: one view, encoded once, for all the
+        clients of a seat, and one for all spectators."""
         self.last_used = time.monotonic()
         table = self.table_view()
         texts: dict[int | None, str] = {}
-        for client in self.clients() if clients is None else clients:
+        for client in self.clients():
             text = texts.get(client.seat)
             if text is None:
                 text = texts[client.seat] = self.state_text(client.seat, table)

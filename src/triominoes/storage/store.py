@@ -14,7 +14,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -326,47 +326,48 @@ class Store:
         # The driver's own cursor: through SQLAlchemy the statements of one
         # append cost a millisecond of CPU (most of it on PostgreSQL), on
         # the thread that shares the GIL with the server's event loop.
-        cursor = c.connection.cursor()
         mark = self._mark
         ids = sorted({entry[0] for entry in batch})
-        # Locked in one order (by id), so that two processes' batches over
-        # the same tables cannot deadlock.
-        cursor.execute(
-            f"SELECT id, version FROM tables WHERE id IN ({', '.join([mark] * len(ids))})"
-            f" ORDER BY id{'' if self.sqlite else ' FOR UPDATE'}",
-            ids,
-        )
-        current: dict[str, int] = dict(cursor.fetchall())
         now = time.time()
         results: list[Exception | None] = []
         rows: list[tuple[Any, ...]] = []
         plain: list[tuple[int, float, str]] = []
-        for table_id, expected, changes, status, start, finish in batch:
-            at = current.get(table_id)
-            if at != expected:
-                results.append(
-                    VersionConflict(f"table {table_id} is at version {at}, not {expected}")
+        with closing(c.connection.cursor()) as cursor:
+            # Locked in one order (by id), so that two processes' batches
+            # over the same tables cannot deadlock.
+            cursor.execute(
+                f"SELECT id, version FROM tables WHERE id IN ({', '.join([mark] * len(ids))})"
+                f" ORDER BY id{'' if self.sqlite else ' FOR UPDATE'}",
+                ids,
+            )
+            current: dict[str, int] = dict(cursor.fetchall())
+            for table_id, expected, changes, status, start, finish in batch:
+                at = current.get(table_id)
+                if at != expected:
+                    results.append(
+                        VersionConflict(f"table {table_id} is at version {at}, not {expected}")
+                    )
+                    continue
+                rows.extend(
+                    tuple(row.values()) for row in _change_values(table_id, expected, changes, now)
                 )
-                continue
-            rows.extend(
-                tuple(row.values()) for row in _change_values(table_id, expected, changes, now)
-            )
-            version = current[table_id] = expected + len(changes)
-            results.append(None)
-            if start is None and finish is None and status is None:
-                plain.append((version, now, table_id))
-            else:
-                self._start_or_finish(c, table_id, version, now, status, start, finish)
-        if rows:
-            cursor.executemany(
-                "INSERT INTO changes (table_id, version, game, kind, seat, client_id, data, at)"
-                f" VALUES ({', '.join([mark] * 8)})",
-                rows,
-            )
-        if plain:
-            cursor.executemany(
-                f"UPDATE tables SET version = {mark}, touched_at = {mark} WHERE id = {mark}", plain
-            )
+                version = current[table_id] = expected + len(changes)
+                results.append(None)
+                if start is None and finish is None and status is None:
+                    plain.append((version, now, table_id))
+                else:
+                    self._update_table(c, table_id, version, now, status, start, finish)
+            if rows:
+                cursor.executemany(
+                    "INSERT INTO changes (table_id, version, game, kind, seat, client_id, data, at)"
+                    f" VALUES ({', '.join([mark] * 8)})",
+                    rows,
+                )
+            if plain:
+                cursor.executemany(
+                    f"UPDATE tables SET version = {mark}, touched_at = {mark} WHERE id = {mark}",
+                    plain,
+                )
         return results
 
     def _append_alone(self, c: Connection, entry: Append) -> Exception | None:
@@ -383,14 +384,14 @@ class Store:
             now = time.time()
             c.execute(insert(schema.changes), _change_values(table_id, expected, changes, now))
             version = expected + len(changes)
-            self._start_or_finish(c, table_id, version, now, status, start, finish)
+            self._update_table(c, table_id, version, now, status, start, finish)
         except (VersionConflict, IntegrityError) as exc:
             savepoint.rollback()
             return exc if isinstance(exc, VersionConflict) else VersionConflict()
         savepoint.commit()
         return None
 
-    def _start_or_finish(
+    def _update_table(
         self,
         c: Connection,
         table_id: str,
