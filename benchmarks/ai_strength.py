@@ -11,7 +11,7 @@ Standard rules, seats rotated (every deal is played from every seat).
 
     python benchmarks/ai_strength.py [--part all|rounds|games|goals|times]
         [--rounds-fast 4000] [--rounds-search 400] [--games 40]
-        [--goal-games 200] [--goal-games-4p 100] [--goal-rounds 200]
+        [--goal-games 200] [--goal-games-4p 200] [--goal-rounds 200]
         [--expert SPEC] [--jobs N]
 
 ``--expert`` stands a spec in for the level in ``goals`` (a smaller budget,
@@ -72,8 +72,8 @@ def move_times(spec: str, rounds: int, seed: int, players: int = 2) -> None:
             game.apply(state.seat, action)
     print(
         f"{spec} ({LEVELS.get(spec, spec)}), {players} players, seconds per decision: "
-        f"mean {statistics.mean(times):.2f}, median {statistics.median(times):.2f}, "
-        f"95th percentile {sorted(times)[int(0.95 * len(times))]:.2f}, max {max(times):.2f} "
+        f"mean {statistics.mean(times):.3f}, median {statistics.median(times):.3f}, "
+        f"95th percentile {sorted(times)[int(0.95 * len(times))]:.3f}, max {max(times):.3f} "
         f"({len(times)} decisions)",
         flush=True,
     )

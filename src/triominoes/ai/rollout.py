@@ -45,7 +45,7 @@ class RolloutPlayer(Player):
         seed: int | None = None,
         worlds: int = 40,
         seconds: float = 0.0,
-        top: int = 4,
+        top: int = 8,
         margin: float = 1.0,
         game: float = 0.0,
     ) -> None:
