@@ -3,8 +3,10 @@ click that changes nothing fails the test."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -88,6 +90,15 @@ def wait_more(page: Any, selector: str, count: int, timeout: float = 15_000) -> 
         arg=[selector, count],
         timeout=timeout,
     )
+
+
+def open_record_file(page: Any, record: Any, folder: Path) -> None:
+    """On the replay page: the record saved to a file and opened from it."""
+    path = folder / "game.json"
+    path.write_text(json.dumps(record))
+    page.goto("/replay")
+    page.get_by_label("Open a record file (JSON)").set_input_files(str(path))
+    expect(page.locator(".step")).to_contain_text("Round 1, move 0")
 
 
 def missing_translations(page: Any) -> list[str]:

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages, screenshot
-from tests.web.flows import create_table, join, my_turn, play_turn
+from tests.web.flows import create_table, join, my_turn, open_record_file, play_turn
 
 
 def test_a_whole_game_against_a_bot(pages: Pages, server: ServerProcess) -> None:
@@ -119,12 +119,8 @@ def test_an_uploaded_record_is_replayed(
 ) -> None:
     table = server.finished_bot_game(250)
     record = server.record(table).json()
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
     page: Any = pages.new()
-    page.goto("/replay")
-    page.get_by_label("Open a record file (JSON)").set_input_files(str(path))
-    expect(page.locator(".step")).to_contain_text("Round 1, move 0")
+    open_record_file(page, record, tmp_path)
     page.get_by_role("button", name="Forward").click()
     expect(page.locator(".board .tile")).to_have_count(1)
     with page.expect_download() as download:

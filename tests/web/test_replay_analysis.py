@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages, axe_violations, screenshot
+from tests.web.flows import open_record_file
 
 
 @pytest.fixture(scope="module")
@@ -165,12 +166,8 @@ def test_an_uploaded_record_is_analysed_and_errors_are_shown(
 ) -> None:
     table = server.finished_bot_game(60)
     record = server.record(table).json()
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
     page: Any = pages.new()
-    page.goto("/replay")
-    page.get_by_label("Open a record file (JSON)").set_input_files(str(path))
-    expect(page.locator(".step")).to_contain_text("Round 1, move 0")
+    open_record_file(page, record, tmp_path)
     analyse = page.get_by_role("button", name="Analyse the game")
     alert = page.locator(".analysis [role=alert]")
 
