@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -70,17 +71,19 @@ frames = st.one_of(
 )
 
 
-class Socket:
-    """A seated connection that reconnects when the server closes it."""
+class Socket(ExitStack):
+    """A seated connection that reconnects when the server closes it (each
+    connection it opened is closed with it)."""
 
     def __init__(self, url: str, token: str) -> None:
+        super().__init__()
         self.url = url
         self.token = token
         self.connection: ClientConnection | None = None
 
     def open(self) -> ClientConnection:
         if self.connection is None:
-            self.connection = connect(self.url, max_size=None, open_timeout=10)
+            self.connection = self.enter_context(connect(self.url, max_size=None, open_timeout=10))
             self.connection.send(json.dumps({"type": "hello", "token": self.token}))
             self.version = json.loads(self.connection.recv(10))["version"]
         return self.connection
@@ -106,19 +109,20 @@ def test_random_frames_get_errors_and_change_nothing(
     fuzzed: tuple[ServerProcess, str, str],
 ) -> None:
     server, table, token = fuzzed
-    socket = Socket(f"{server.ws}/ws/tables/{table}", token)
     version = server.summary(table)["version"]
+    with Socket(f"{server.ws}/ws/tables/{table}", token) as socket:
 
-    @FAST
-    @given(frame=frames)
-    def one(frame: str | bytes) -> None:
-        for answer in socket.exchange(frame):
-            assert answer["type"] in ("error", "state", "pong", "ack", "chat"), answer
-            assert answer["version"] == version
-            if answer["type"] == "error":
-                assert isinstance(answer["code"], str) and isinstance(answer["message"], str)
+        @FAST
+        @given(frame=frames)
+        def one(frame: str | bytes) -> None:
+            for answer in socket.exchange(frame):
+                assert answer["type"] in ("error", "state", "pong", "ack", "chat"), answer
+                assert answer["version"] == version
+                if answer["type"] == "error":
+                    assert isinstance(answer["code"], str)
+                    assert isinstance(answer["message"], str)
 
-    one()
+        one()
     assert server.summary(table)["version"] == version
     assert httpx.get(f"{server.url}/healthz").status_code == 200
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -122,6 +123,36 @@ def test_a_batch_commits_every_append_it_may(store: Store) -> None:
     assert [c.version for c in store.changes("t1", 1)] == [1, 2, 3]
     loaded = store.table("t4")
     assert loaded is not None and loaded[0].status == "finished"
+
+
+def test_a_snapshot_is_one_moment_while_changes_are_committed(store: Store) -> None:
+    """Another process reads a table while its game goes on: the version it
+    reads is always its last change's (read apart, a commit between the
+    reads once showed a later state under an earlier version)."""
+    table(store)
+    store.append(
+        "t1", 0, [ChangeRow(1, 1, "deal")], status="playing", start=GameRow(1, [0, 1], 0.0)
+    )
+    done = threading.Event()
+
+    def play() -> None:
+        for version in range(2, 300):
+            store.append("t1", version - 1, [ChangeRow(version, 1, "act", 0, None, {})])
+        done.set()
+
+    writer = threading.Thread(target=play)
+    writer.start()
+    seen = []
+    try:
+        while not done.is_set():
+            snapshot = store.snapshot("t1")
+            assert snapshot is not None and snapshot.game is not None
+            assert snapshot.table.version == snapshot.changes[-1].version
+            seen.append(snapshot.table.version)
+    finally:
+        writer.join()
+    assert len(set(seen)) > 1  # the reads did overlap the writes
+    assert store.snapshot("nowhere") is None
 
 
 def test_a_seat_is_taken_once(store: Store) -> None:

@@ -121,12 +121,11 @@ class Hub:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            loaded = await asyncio.to_thread(self.store.table, table_id)
-            if loaded is None:
+            snapshot = await asyncio.to_thread(self.store.snapshot, table_id)
+            if snapshot is None:
                 return None
-            row, seats = loaded
-            table = Table(self, row, seats)
-            await table.reload()
+            table = Table(self, snapshot.table, snapshot.seats)
+            table.restore(snapshot)
             self.tables[table_id] = table
             return table
 

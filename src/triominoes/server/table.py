@@ -36,7 +36,14 @@ from triominoes.core.view import LogEntry
 from triominoes.server.client import Client
 from triominoes.server.protocol import Act, encode
 from triominoes.server.security import same_hash
-from triominoes.storage import ChangeRow, GameRow, SeatRow, TableRow, VersionConflict
+from triominoes.storage import (
+    ChangeRow,
+    GameRow,
+    SeatRow,
+    Snapshot,
+    TableRow,
+    VersionConflict,
+)
 
 if TYPE_CHECKING:
     from triominoes.server.hub import Hub
@@ -344,23 +351,18 @@ class Table:
     async def reload(self) -> None:
         """Read the table back from the database (after a refused commit, or
         news from another server process)."""
-        loaded = await asyncio.to_thread(self.hub.store.table, self.id)
-        if loaded is None:  # pragma: no cover - tables are never deleted
-            return
-        row, seat_rows = loaded
-        for seat, seat_row in zip(self.seats, seat_rows, strict=True):
+        snapshot = await asyncio.to_thread(self.hub.store.snapshot, self.id)
+        if snapshot is not None:  # tables are never deleted
+            self.restore(snapshot)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """The table as the database has it."""
+        for seat, seat_row in zip(self.seats, snapshot.seats, strict=True):
             seat.name, seat.token_hash = seat_row.name, seat_row.token_hash
-        self.status = row.status
-        self.number = row.game
-        games = await asyncio.to_thread(self.hub.store.games, self.id)
-        game_row = games[-1] if games else None
-        changes = (
-            await asyncio.to_thread(self.hub.store.changes, self.id, game_row.number)
-            if game_row
-            else []
-        )
-        self.rebuild(game_row, changes)
-        self.version = row.version
+        self.status = snapshot.table.status
+        self.number = snapshot.table.game
+        self.rebuild(snapshot.game, snapshot.changes)
+        self.version = snapshot.table.version
 
     # --- committing ------------------------------------------------------------
 

@@ -8,9 +8,19 @@ from triominoes.storage.store import (
     GameRow,
     PadRow,
     SeatRow,
+    Snapshot,
     Store,
     TableRow,
     VersionConflict,
 )
 
-__all__ = ["ChangeRow", "GameRow", "PadRow", "SeatRow", "Store", "TableRow", "VersionConflict"]
+__all__ = [
+    "ChangeRow",
+    "GameRow",
+    "PadRow",
+    "SeatRow",
+    "Snapshot",
+    "Store",
+    "TableRow",
+    "VersionConflict",
+]

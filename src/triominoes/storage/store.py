@@ -90,6 +90,18 @@ class GameRow:
     record: dict[str, Any] | None = None
 
 
+@dataclass
+class Snapshot:
+    """One table as of one moment (:meth:`Store.snapshot`)."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game: GameRow | None
+    """The table's latest game, if it has played one."""
+    changes: list[ChangeRow]
+    """That game's changes, in order."""
+
+
 Append = tuple[str, int, Sequence[ChangeRow], str | None, GameRow | None, GameRow | None]
 """One table's append: its id, the version the changes were made at, the
 changes, and optionally its new status, a game started, a game finished."""
@@ -215,15 +227,24 @@ class Store:
 
     def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         with self.engine.connect() as c:
-            row = c.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
-            if row is None:
-                return None
-            seats = c.execute(
-                select(schema.seats)
-                .where(schema.seats.c.table_id == table_id)
-                .order_by(schema.seats.c.seat)
-            ).all()
-        return _table_row(row._mapping), [_seat_row(s._mapping) for s in seats]
+            return _select_table(c, table_id)
+
+    def snapshot(self, table_id: str) -> Snapshot | None:
+        """The table, its seats, its latest game and that game's changes as
+        of one moment. Read apart, a change committed between the reads
+        paired an older version with newer changes (another process then
+        showed a state under the version before it)."""
+        with self.engine.connect() as c:
+            if not self.sqlite:  # SQLite's transaction reads one snapshot anyway
+                c.execution_options(isolation_level="REPEATABLE READ")
+            with c.begin():
+                loaded = _select_table(c, table_id)
+                if loaded is None:
+                    return None
+                games = _select_games(c, table_id)
+                game = games[-1] if games else None
+                changes = _select_changes(c, table_id, game.number) if game else []
+        return Snapshot(loaded[0], loaded[1], game, changes)
 
     def tables(self, statuses: Sequence[str], limit: int = 100) -> list[str]:
         """Table ids with one of these statuses, most recently touched first."""
@@ -276,16 +297,7 @@ class Store:
     def changes(self, table_id: str, game: int, after: int = 0) -> list[ChangeRow]:
         """The changes of one game after version ``after``, in order."""
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(schema.changes)
-                .where(
-                    schema.changes.c.table_id == table_id,
-                    schema.changes.c.game == game,
-                    schema.changes.c.version > after,
-                )
-                .order_by(schema.changes.c.version)
-            ).all()
-        return [_change_row(r._mapping) for r in rows]
+            return _select_changes(c, table_id, game, after)
 
     def append(
         self,
@@ -428,12 +440,7 @@ class Store:
 
     def games(self, table_id: str) -> list[GameRow]:
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(schema.games)
-                .where(schema.games.c.table_id == table_id)
-                .order_by(schema.games.c.number)
-            ).all()
-        return [_game_row(r._mapping) for r in rows]
+            return _select_games(c, table_id)
 
     # --- chat ---------------------------------------------------------------
 
@@ -496,6 +503,40 @@ class Store:
                 select(schema.tables.c.status, func.count()).group_by(schema.tables.c.status)
             ).all()
         return {str(r[0]): int(r[1]) for r in rows}
+
+
+def _select_table(c: Connection, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+    row = c.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
+    if row is None:
+        return None
+    seats = c.execute(
+        select(schema.seats)
+        .where(schema.seats.c.table_id == table_id)
+        .order_by(schema.seats.c.seat)
+    ).all()
+    return _table_row(row._mapping), [_seat_row(s._mapping) for s in seats]
+
+
+def _select_games(c: Connection, table_id: str) -> list[GameRow]:
+    rows = c.execute(
+        select(schema.games)
+        .where(schema.games.c.table_id == table_id)
+        .order_by(schema.games.c.number)
+    ).all()
+    return [_game_row(r._mapping) for r in rows]
+
+
+def _select_changes(c: Connection, table_id: str, game: int, after: int = 0) -> list[ChangeRow]:
+    rows = c.execute(
+        select(schema.changes)
+        .where(
+            schema.changes.c.table_id == table_id,
+            schema.changes.c.game == game,
+            schema.changes.c.version > after,
+        )
+        .order_by(schema.changes.c.version)
+    ).all()
+    return [_change_row(r._mapping) for r in rows]
 
 
 def _sqlite_engine(url: str) -> Engine:
