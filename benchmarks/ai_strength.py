@@ -113,7 +113,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; standard rules", flush=True)
     if args.part in ("all", "rounds"):
-        print("goals, rounds counted by round winner:", flush=True)
+        print("the first goals (issue 3), rounds counted by round winner:", flush=True)
         move_times(SEARCH, 4, args.seed)
         match(("heuristic", "greedy"), args.rounds_fast, args.seed, args.jobs)
         match((SEARCH, "greedy"), args.rounds_search, args.seed, args.jobs)

@@ -211,14 +211,35 @@ class Player:
                 return answer
             await asyncio.sleep(0.25)
 
-    async def play(self, *, stop_at_version: int | None = None) -> None:
-        """Play this seat until the game is finished: act on its turn, say
-        ready between rounds."""
+    async def command(
+        self, frame: dict[str, Any], wanted: Any, timeout: float = 30
+    ) -> dict[str, Any]:
+        """Send a frame without an id and return the first frame ``wanted``;
+        as :meth:`request` does, send it again while the server says
+        ``rate-limited`` (a whole quick game is more frames a second than
+        the limit, and a frame refused is not queued)."""
+        while True:
+            await self.send(frame)
+            answer = await self.until(
+                lambda f: wanted(f) or (f["type"] == "error" and f["code"] == "rate-limited"),
+                timeout,
+            )
+            if wanted(answer):
+                return answer
+            await asyncio.sleep(0.25)
+
+    async def play(self, *, stop_at_version: int | None = None, hints: int = 0) -> None:
+        """Play this seat until the game is finished: act on its turn (asking
+        for a hint first on the first ``hints`` turns), say ready between
+        rounds."""
         ready_for = None
         while not self.view.get("finished"):
             if stop_at_version is not None and self.version >= stop_at_version:
                 return
             if self.my_turn:
+                if hints > 0:
+                    hints -= 1
+                    await self.command({"type": "hint"}, lambda f: f["type"] in ("hint", "error"))
                 await self.act()
                 continue
             if self.view.get("round_end") is not None and ready_for != self.view["round"]:

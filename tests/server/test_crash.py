@@ -8,11 +8,13 @@ import contextlib
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.harness import Player, ServerProcess
+from triominoes.core.commitment import verify
 from triominoes.core.record import read, replay
 
 RULES = {"preset": "standard", "target_score": 150}
@@ -46,12 +48,20 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
             games = [asyncio.create_task(play_until_killed(p)) for p in seated]
             while sum(len(p.acks) for players in seated for p in players) < 20 * GAMES:
                 await asyncio.sleep(0.02)
+            # and a table of bots, slowed so that it is mid-game too
+            bots.append(server.create(["bot:easy", "bot:random"], RULES, bot_pace=0.05))
+            while server.summary(bots[0])["version"] < 5:
+                await asyncio.sleep(0.02)
+            bots_before.update(server.summary(bots[0]))
             server.kill()  # SIGKILL, mid-game: no chance to finish anything
             await asyncio.gather(*games)
             return seated
 
+        bots: list[str] = []
+        bots_before: dict[str, Any] = {}
         before = asyncio.run(first_half())
         assert all(not players[0].view.get("finished") for players in before)
+        assert bots_before["status"] == "playing" and bots_before["version"] > 1
     finally:
         server.stop()
 
@@ -76,14 +86,25 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
                         assert ack == {"type": "ack", "id": frame_id, "version": version}
                 await asyncio.gather(*(p.play() for p in players))
                 assert players[0].view["finished"]
+                seen[table] = old[0].view["table"]["commitments"]
 
+        seen: dict[str, list[str]] = {}
         asyncio.run(second_half())
-        for table, _ in tables:
+        deadline = time.monotonic() + 120
+        while again.summary(bots[0])["status"] != "finished":  # the bots resumed on their own
+            assert time.monotonic() < deadline, "the bots' game did not finish"
+            time.sleep(0.2)
+        assert again.summary(bots[0])["version"] > bots_before["version"]
+        for table in [*seen, *bots]:
             record = again.record(table)
             assert record.status_code == 200
             game = replay(read(record.json()))
             assert game.finished
             assert game.totals == again.summary(table)["totals"]
+            # The deals committed to before the kill are the deals played.
+            assert verify(record.json()) == len(game.rounds)
+            committed = record.json()["meta"]["deal_commitments"]
+            assert committed[: len(seen.get(table, []))] == seen.get(table, [])
     finally:
         again.stop()
 

@@ -66,8 +66,13 @@ frames = st.one_of(
             "extra": json_values,
         },
     ).map(json.dumps),
-    st.integers(1, 200).map(lambda depth: "[" * depth + "]" * depth),
+    st.integers(1, 2000).map(lambda depth: "[" * depth + "]" * depth),  # within 4 kB
+    st.integers(1, 2000).map(lambda depth: '{"type":"act","id":' * depth),
+    st.integers(3000, 20000).map(  # about the 4 kB limit and past it
+        lambda size: json.dumps({"type": "chat", "phrase": "x" * size})
+    ),
     st.binary(max_size=100),
+    st.binary(min_size=4000, max_size=6000),
 )
 
 

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import time
 from pathlib import Path
+
+import redis
 
 from tests.server.conftest import REDIS
 from tests.server.harness import Player, ServerProcess
 from triominoes.core.record import read, replay
+from triominoes.server.hub import CHANNEL
+from triominoes.server.security import token_hash
+from triominoes.storage import Store
 
 
 def test_players_on_two_instances_play_one_game_to_its_end(pg_url: str, tmp_path: Path) -> None:
@@ -45,3 +52,28 @@ def test_players_on_two_instances_play_one_game_to_its_end(pg_url: str, tmp_path
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_seat_taken_on_another_instance_starts_the_game(pg_url: str, tmp_path: Path) -> None:
+    """The last seat taken on another instance, whose own start came before
+    it heard of this instance's join: its news starts the game here."""
+    server = ServerProcess(pg_url, redis=REDIS, cwd=tmp_path).start()
+    store = Store(pg_url)
+    news = redis.Redis.from_url(REDIS)
+    try:
+        table = server.create(["human", "human", "bot:easy"], "standard")
+        server.join(table, "Ann")
+        # The other instance: Ben's seat in the database, then its news.
+        assert store.take_seat(table, 1, "Ben", token_hash("ben's token"))
+        message = {"from": "elsewhere", "table": table, "version": 0, "seats": True}
+        news.publish(CHANNEL, json.dumps(message))
+        deadline = time.monotonic() + 10
+        while server.summary(table)["status"] != "playing":
+            assert time.monotonic() < deadline, "the game did not start"
+            time.sleep(0.1)
+        summary = server.summary(table)
+        assert summary["game"] == 1 and [s["name"] for s in summary["seats"][:2]] == ["Ann", "Ben"]
+    finally:
+        news.close()
+        store.close()
+        server.stop()

@@ -18,6 +18,9 @@ from triominoes.core.record import read
 from triominoes.core.tiles import tile_set
 
 TILE = re.compile(r'"([0-5]-[0-5]-[0-5])"')
+"""A tile's name, as hands, boards and logs write it."""
+TOKEN = re.compile(r'"([0-5])([0-5])([0-5])@')
+"""A placement's action token ("545@1,0"), as legal lists and logs write it."""
 
 
 def hidden_by_version(record: dict[str, Any]) -> dict[int, tuple[list[set[str]], bool]]:
@@ -55,7 +58,11 @@ def leaks(text: str, seat: int | None, known: tuple[list[set[str]], bool]) -> se
         for other, hand in enumerate(places[:-1]):
             if other != seat:
                 hidden |= hand
-    return {name for name in TILE.findall(text) if _canonical(name) in hidden}
+    return {name for name in tiles_named(text) if _canonical(name) in hidden}
+
+
+def tiles_named(text: str) -> list[str]:
+    return [*TILE.findall(text), *("-".join(t) for t in TOKEN.findall(text))]
 
 
 def _canonical(name: str) -> str:
@@ -64,13 +71,18 @@ def _canonical(name: str) -> str:
     return "-".join(min(rotations))
 
 
-def without_rules(frame: dict[str, Any]) -> str:
-    data = json.loads(json.dumps(frame))
-    view = data.get("view")
-    if isinstance(view, dict):
-        view.pop("rules", None)
-    data.pop("rules", None)
-    return json.dumps(data)
+def without_rules(data: Any) -> str:
+    """The text of a frame or an answer without its rule sets (which may
+    name a tile: an opening bonus's)."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != "rules"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return json.dumps(strip(data))
 
 
 def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerProcess) -> None:
@@ -84,13 +96,16 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
         table = server.create(seats, rules)
         tokens = [server.join(table, f"P{i}")["token"] for i, s in enumerate(seats) if s == "human"]
         answers: list[str] = []
+        sheets: list[str] = []  # the score sheet and the games: what everyone saw
 
-        async def run(table: str, tokens: list[str], answers: list[str]) -> list[Player]:
+        async def run(
+            table: str, tokens: list[str], hints: int, answers: list[str], sheets: list[str]
+        ) -> list[Player]:
             players = [Player(server.ws, table, t, random.Random(i)) for i, t in enumerate(tokens)]
             watcher = Player(server.ws, table, None)
             for client in [*players, watcher]:
                 await client.connect()
-            tasks = [asyncio.create_task(p.play()) for p in players]
+            tasks = [asyncio.create_task(p.play(hints=hints)) for p in players]
             while not all(t.done() for t in tasks):
                 early = httpx.get(f"{server.url}/api/tables/{table}/record")
                 summary = httpx.get(f"{server.url}/api/tables/{table}")
@@ -99,13 +114,18 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
                 else:
                     answers.append(early.text)
                 answers.append(summary.text)
+                for path in ("/history", "/games"):
+                    sheets.append(httpx.get(f"{server.url}/api/tables/{table}{path}").text)
+                lobby = httpx.get(f"{server.url}/api/tables", params={"status": "playing"})
+                answers.append(lobby.text)
                 await asyncio.sleep(0.2)
             await asyncio.gather(*tasks)
             while not watcher.view.get("finished"):
                 await watcher.receive(20)
             return [*players, watcher]
 
-        clients = asyncio.run(run(table, tokens, answers))
+        hints = 2 if any(s.startswith("bot:") for s in seats) else 0  # for tables with bots
+        clients = asyncio.run(run(table, tokens, hints, answers, sheets))
         record = server.record(table).json()
         known = hidden_by_version(record)
         for client in clients:
@@ -118,5 +138,13 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
             data = json.loads(text)
             if "error" in data:
                 continue
-            assert not TILE.findall(without_rules(data)), text[:200]
+            assert not tiles_named(without_rules(data)), text[:200]
+        for text in sheets:
+            data = json.loads(text)
+            version = data["version"] if isinstance(data, dict) else max(known)
+            found = leaks(without_rules(data), None, known[version])
+            assert not found, (text[:200], found)
+            checked += 1
+        if hints:
+            assert any(f["type"] == "hint" for c in clients for f in c.frames)
     assert checked > 300

@@ -307,20 +307,25 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
                 break
             version = players[0].version
             assert players[0].view.get("round_end") is not None
-            await players[0].send({"type": "next"})
-            ready = await players[1].until(
+            ready = await players[0].command(
+                {"type": "next"},
                 lambda f: (
                     f["type"] == "state" and any(s["ready"] for s in f["view"]["table"]["seats"])
-                )
+                ),
             )
             assert ready["version"] == version  # not dealt yet: one is not ready
-            await players[1].send({"type": "next"})
-            for player in players:
-                await player.until(lambda f, v=version: f["type"] == "state" and f["version"] > v)
+            await players[1].command(
+                {"type": "next"}, lambda f, v=version: f["type"] == "state" and f["version"] > v
+            )
+            await players[0].until(lambda f, v=version: f["type"] == "state" and f["version"] > v)
         assert served.record(table).status_code == 200
-        await players[0].send({"type": "rematch"})
+
+        def second_game(frame: dict[str, Any]) -> bool:
+            return frame["type"] == "state" and bool(frame["view"]["table"]["game"] == 2)
+
+        await players[0].command({"type": "rematch"}, second_game)
+        await players[1].until(second_game)
         for player in players:
-            await player.until(lambda f: f["type"] == "state" and f["view"]["table"]["game"] == 2)
             assert player.view["seat"] != seats[player.token]  # the order rotated
         games = httpx.get(f"{served.url}/api/tables/{table}/games").json()
         assert [g["game"] for g in games] == [1]

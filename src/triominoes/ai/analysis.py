@@ -11,10 +11,14 @@ other seat's; the action played is played out in the same sampled deals as
 the search's own candidates), the difference as *points left on the
 table*, and marks:
 
-* ``missed-hexagon`` / ``missed-bridge`` — a placement completing one was
-  there and the action played did not take it;
+* ``missed-hexagon`` / ``missed-bridge`` — a placement completing one (or
+  more hexagons than the action played) was there and the action played
+  did not take it;
 * ``needless-draw`` — a draw by choice where the search would place;
-* ``costly-pass`` — a pass by choice where the search would do otherwise.
+* ``costly-pass`` — a pass by choice where the search would do otherwise;
+
+each only on a decision that left more than :data:`TOLERANCE` points on
+the table.
 
 Per player: the points left on the table per round, and accuracy, the
 share of decisions within :data:`TOLERANCE` points of the best.
@@ -26,7 +30,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from triominoes.ai.hints import searcher
@@ -146,22 +150,26 @@ def judge(
     best = lines[0]
     mine = next(line for line in lines if line.move == move)
     legal = {legal.action: legal for legal in view.legal}
-    played_legal = legal[played]
-    best_legal = legal[state.decode(best.move)]
-    return Decision(
+    decision = Decision(
         round=where[0],
         turn=where[1],
         seat=view.seat,
-        played=played_legal,
-        best=best_legal,
+        played=legal[played],
+        best=legal[state.decode(best.move)],
         expected_played=mine.margin,
         expected_best=best.margin,
         choices=len(view.legal),
-        marks=marks(view.legal, played_legal, best_legal),
     )
+    return replace(decision, marks=marks(view.legal, decision))
 
 
-def marks(legal: Sequence[LegalAction], played: LegalAction, best: LegalAction) -> tuple[str, ...]:
+def marks(legal: Sequence[LegalAction], decision: Decision) -> tuple[str, ...]:
+    """What a costly decision passed by. A mark is a judgement, so an
+    accurate decision has none: a hexagon left for a good reason (it would
+    have opened a richer one to the next seat) is no mistake."""
+    if decision.accurate:
+        return ()
+    played, best = decision.played, decision.best
     out = []
     hexagons = max((a.score.hexagons for a in legal if a.score is not None), default=0)
     taken = played.score.hexagons if played.score is not None else 0
@@ -170,8 +178,7 @@ def marks(legal: Sequence[LegalAction], played: LegalAction, best: LegalAction) 
     bridge = any(a.score is not None and a.score.bridge for a in legal)
     if bridge and not (played.score is not None and (played.score.bridge or taken)):
         out.append("missed-bridge")
-    placed_best = best.score is not None
-    if isinstance(played.action, Draw) and placed_best:
+    if isinstance(played.action, Draw) and best.score is not None:
         out.append("needless-draw")
     if isinstance(played.action, Pass) and best.action != played.action:
         out.append("costly-pass")

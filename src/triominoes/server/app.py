@@ -287,7 +287,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table = await hub().table(table_id)
         if table is None:
             raise LobbyError("not-found", f"there is no table {table_id}", 404)
-        return table.summary()
+        return await table.committed(table.summary)
 
     @app.get("/api/tables", tags=["lobby"])
     async def list_tables(
@@ -299,7 +299,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         for table_id in ids:
             table = await hub().table(table_id)
             if table is not None and table.status == status:
-                out.append(table.summary())
+                out.append(await table.committed(table.summary))
         return out
 
     @app.get("/api/tables/{table_id}/history", tags=["lobby"], responses={404: {}})
@@ -309,7 +309,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table = await hub().table(table_id)
         if table is None:
             raise LobbyError("not-found", f"there is no table {table_id}", 404)
-        return dict(table.history())
+        return await table.committed(table.history)
 
     @app.get("/api/tables/{table_id}/record", tags=["lobby"], responses={404: {}, 409: {}})
     async def table_record(table_id: str) -> dict[str, Any]:
@@ -460,7 +460,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             await _serve(current, table, client, config)
         finally:
             current.metrics.connections.dec()
-            table.leave(client)
+            await table.leave(client)
             await client.finish()
 
     # --- pages -------------------------------------------------------------------------
@@ -526,7 +526,7 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
         else:
             strikes += 1
             hub.metrics.errors.labels("rate-limited").inc()
-            table.error(
+            await table.refuse(
                 client,
                 "rate-limited",
                 "too many frames; slow down",
@@ -539,12 +539,12 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
             continue
         if frame is None:
             hub.metrics.errors.labels("bad-message").inc()
-            table.error(client, "bad-message", problem, state=client.hello)
+            await table.refuse(client, "bad-message", problem, state=client.hello)
             continue
         hub.metrics.frames.labels(frame.type).inc()
         if isinstance(frame, Hello):
             if client.hello:
-                table.error(client, "bad-message", "hello was already said")
+                await table.refuse(client, "bad-message", "hello was already said")
                 continue
             if not await table.hello(client, frame.token):
                 table.error(
@@ -560,6 +560,9 @@ async def _serve(hub: Hub, table: Any, client: Client, config: ServerConfig) -> 
         if not client.hello:
             table.error(client, "unauthorized", "say hello first", state=False)
             continue
+        if hub.stopping:  # nothing more is written: come back to the next server
+            client.close_soon(1012, "server restarting")
+            return
         if isinstance(frame, Act):
             await table.act(client, frame, received)
         elif isinstance(frame, Next):

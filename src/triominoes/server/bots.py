@@ -8,17 +8,29 @@ process that would stall every table. A bot gets the seat's view as JSON
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import secrets
 import signal
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from triominoes.ai.hints import hint as find_hint
 from triominoes.ai.registry import make_player
 from triominoes.core.view import PlayerView
 from triominoes.sim.backends import die_with_parent
+
+log = logging.getLogger("triominoes.server")
+
+DEADLINE = 10.0
+"""Seconds a bot's move may take at most (the slowest level thinks for
+0.9 s): past it, or when its worker failed, the table does not wait for
+ever but plays the fallback's move."""
+FALLBACK = "greedy"
+"""The bot whose move stands in for a move not found in time: cheap enough
+to find in the server's own process."""
 
 
 def choose(spec: str, seed: int, view: dict[str, Any]) -> str:
@@ -49,19 +61,31 @@ def start_worker(server: int) -> None:
 
 class BotPool:
     def __init__(self, workers: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(
-            max_workers=max(1, workers),
-            mp_context=context,
+        self.workers = max(1, workers)
+        self._pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
             initargs=(os.getpid(),),
         )
 
-    async def choose(self, spec: str, view: PlayerView) -> str:
+    async def choose(self, spec: str, view: PlayerView, deadline: float = DEADLINE) -> str:
+        """The bot's action; the fallback's, when the bot's is not found
+        within ``deadline`` seconds or its worker failed."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool, choose, spec, secrets.randbits(32), view.to_json()
-        )
+        work = loop.run_in_executor(self._pool, choose, spec, secrets.randbits(32), view.to_json())
+        try:
+            return await asyncio.wait_for(work, deadline)
+        except TimeoutError:
+            log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
+        except BrokenProcessPool:
+            log.warning("bot %s: its worker died; workers started again", spec)
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._start()
+        return choose(FALLBACK, 0, view.to_json())
 
     async def hint(self, view: PlayerView) -> dict[str, Any]:
         loop = asyncio.get_running_loop()

@@ -18,7 +18,7 @@ import secrets
 import time
 from typing import Any
 
-from triominoes.ai.registry import make_player
+from triominoes.ai.registry import player_names
 from triominoes.core.errors import InvalidRules
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from triominoes.server import collector
@@ -168,18 +168,21 @@ class Hub:
         if table.status != WAITING:
             raise LobbyError("not-now", "the table is not waiting for players", 409)
         free = [s.seat for s in table.seats if s.human and s.token_hash is None]
-        if seat is None:
-            if not free:
-                raise LobbyError("no-seat", "every seat is taken", 409)
-            seat = free[0]
-        elif not 0 <= seat < table.players or not table.seats[seat].human:
-            raise LobbyError("no-seat", f"seat {seat} is not a seat for a person", 409)
-        elif seat not in free:
-            raise LobbyError("no-seat", f"seat {seat} is taken", 409)
+        if seat is not None:
+            if not 0 <= seat < table.players or not table.seats[seat].human:
+                raise LobbyError("no-seat", f"seat {seat} is not a seat for a person", 409)
+            free = [seat] if seat in free else []
         token = new_token()
         hashed = token_hash(token)
-        if not await asyncio.to_thread(self.store.take_seat, table_id, seat, name, hashed):
-            raise LobbyError("no-seat", f"seat {seat} is taken", 409)
+        taken = None
+        for wanted in free:  # the first that nobody takes meanwhile
+            if await asyncio.to_thread(self.store.take_seat, table_id, wanted, name, hashed):
+                taken = wanted
+                break
+        if taken is None:
+            message = "every seat is taken" if seat is None else f"seat {seat} is taken"
+            raise LobbyError("no-seat", message, 409)
+        seat = taken
         async with table.lock:
             table.seats[seat].name = name
             table.seats[seat].token_hash = hashed
@@ -262,6 +265,8 @@ class Hub:
                 if data.get("seats") or data.get("version", 0) > table.version:
                     await table.reload()
                     table.broadcast()
+            if data.get("seats"):  # the last seat may have been taken there
+                await table.start()
 
     async def _sweep(self) -> None:
         """Close the tables nobody touched for a day (kept as history), and
@@ -312,10 +317,13 @@ def _seat(index: int, spec: object) -> SeatRow:
         return SeatRow(index, HUMAN)
     if isinstance(spec, str) and spec.startswith("bot:"):
         name = spec[4:]
-        try:
-            make_player(name)
-        except ValueError as exc:
-            raise LobbyError("bad-seats", f"seat {index}: {exc}") from None
+        # A level or a player at its own settings, never settings of the
+        # lobby's choosing: those could make a bot think for hours, and the
+        # bots of every table share the workers.
+        if name not in player_names():
+            raise LobbyError(
+                "bad-seats", f"seat {index}: no bot {name!r} (bots: {', '.join(player_names())})"
+            )
         return SeatRow(index, BOT, bot=name, name=_bot_name(name))
     raise LobbyError("bad-seats", f'seat {index} must be "human" or "bot:LEVEL"')
 

@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from triominoes.core.actions import Place, parse_action
 from triominoes.core.commitment import SALT_BYTES, commit
@@ -36,6 +36,7 @@ from triominoes.core.view import LogEntry
 from triominoes.server.client import Client
 from triominoes.server.protocol import Act, encode
 from triominoes.server.security import same_hash
+from triominoes.server.writer import WriterClosed
 from triominoes.storage import (
     ChangeRow,
     GameRow,
@@ -57,6 +58,8 @@ CLOSED = "closed"
 
 HUMAN = "human"
 BOT = "bot"
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -122,6 +125,8 @@ class Table:
         self.next_deadline: float | None = None
         self._timers: dict[str, asyncio.Task[None]] = {}
         self.last_used = time.monotonic()
+        self.hinting: set[int] = set()
+        """The table seats whose hint is being searched."""
 
     # --- reading -------------------------------------------------------------
 
@@ -380,7 +385,7 @@ class Table:
             await self.hub.writer.append(
                 self.id, self.version, changes, status=status, start=start, finish=finish
             )
-        except VersionConflict:
+        except (VersionConflict, WriterClosed):
             await self.reload()
             return False
         except Exception:
@@ -392,7 +397,6 @@ class Table:
             self.status = status
         if start is not None:
             self.number = start.number
-        self.hub.published(self)
         return True
 
     def _change(self, kind: str, seat: int | None = None, **data: Any) -> ChangeRow:
@@ -468,16 +472,20 @@ class Table:
     # --- after each change: what comes next ---------------------------------------
 
     def _after(self, events: list[Event]) -> None:
-        """Tell everyone, then start what the new state calls for: a bot's
-        move, the turn clock, the pause before the next deal."""
+        """After a change is committed (and acknowledged): start what the new
+        state calls for — a bot's move, the turn clock, the pause before the
+        next deal — then tell the other processes and every client (the
+        views show the clock just started)."""
         self._cancel_timers()
+        self._follow_up()
+        self.hub.published(self)
         self.broadcast()
+
+    def _follow_up(self) -> None:
         game = self.game
-        if game is None or self.status != PLAYING:
+        if game is None or self.status != PLAYING or game.finished:
             return
         version = self.version
-        if game.finished:
-            return
         if game.needs_deal:
             humans = [s for s in self.seats if s.human and not s.stand_in]
             pause = self.settings.next_seconds if humans else 3 * self.settings.bot_pace
@@ -631,14 +639,17 @@ class Table:
             else:
                 seat.stand_in = False
 
-    async def _release(self, table_seat: int) -> None:
-        """A player is back: their seat is theirs again (under the lock)."""
+    async def _release(self, table_seat: int) -> bool:
+        """A player is back: their seat is theirs again (under the lock).
+        True if that was a change, and everyone was told."""
         seat = self.seats[table_seat]
         if not seat.stand_in or self.status != PLAYING:
-            return
+            return False
         seat.stand_in = False
         if await self._commit([self._change("release", self.engine_seat(table_seat))]):
             self._after([])
+            return True
+        return False
 
     # --- the other frames ---------------------------------------------------------
 
@@ -654,27 +665,49 @@ class Table:
                 if seat.human and same_hash(token, seat.token_hash):
                     client.seat = seat.seat
                     seat.clients.add(client)
-                    if seat.stand_in:
-                        await self._release(seat.seat)
-                    else:
+                    if not await self._release(seat.seat):
                         self.broadcast()  # everyone sees who is connected
                     return True
             return False
 
-    def leave(self, client: Client) -> None:
-        self.spectators.discard(client)
-        if client.seat is not None:
-            self.seats[client.seat].clients.discard(client)
-            self.broadcast()
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            self.spectators.discard(client)
+            if client.seat is not None:
+                self.seats[client.seat].clients.discard(client)
+                self.broadcast()
 
     async def back(self, client: Client) -> None:
         async with self.lock:
             if client.seat is None:
                 self.error(client, "unauthorized", "spectators have no seat")
-            elif self.seats[client.seat].stand_in:
-                await self._release(client.seat)
-            else:
+            elif not await self._release(client.seat):
                 self.send_state(client)
+
+    async def refuse(
+        self,
+        client: Client,
+        code: str,
+        message: str,
+        frame_id: str | None = None,
+        *,
+        state: bool = True,
+    ) -> None:
+        """An error for a frame refused before it reached the table (by the
+        connection's reader, outside the lock); its state is a committed
+        one, never an action's applied in memory and still being written."""
+        if not state:
+            self.error(client, code, message, frame_id, state=False)
+            return
+        async with self.lock:
+            self.error(client, code, message, frame_id)
+
+    async def committed(self, read: Callable[[], T]) -> T:
+        """What ``read`` makes of the table as committed (for the HTTP
+        answers): under the lock, so never between an action applied in
+        memory and its commit."""
+        async with self.lock:
+            return read()
 
     async def next(self, client: Client) -> None:
         async with self.lock:
@@ -798,20 +831,34 @@ class Table:
     async def hint(self, client: Client) -> None:
         """The strongest bot's suggestion for the client's seat, at tables
         where bots play (where people play people, hints would be help
-        from outside)."""
-        game = self.game
-        if client.seat is None:
-            self.error(client, "unauthorized", "spectators have no seat", state=False)
+        from outside). One at a time per seat: a hint is a second of a bot
+        worker's time, which the bots' moves need too."""
+        async with self.lock:
+            game = self.game
+            if client.seat is None:
+                self.error(client, "unauthorized", "spectators have no seat", state=False)
+                return
+            if not any(not s.human for s in self.seats):
+                self.error(client, "not-now", "hints are for games with bots", state=False)
+                return
+            seat = self.engine_seat(client.seat)
+            if game is None or game.to_move != seat or self.status != PLAYING:
+                self.error(client, "not-now", "hints are for your turn", state=False)
+                return
+            if client.seat in self.hinting:
+                self.error(client, "not-now", "a hint is already on its way", state=False)
+                return
+            version = self.version
+            view = game.view(seat)
+            self.hinting.add(client.seat)
+        try:
+            suggestion = await self.hub.bots.hint(view)
+        except Exception:
+            log.exception("table %s: hint failed", self.id)
+            self.error(client, "not-now", "no hint can be found now", state=False)
             return
-        if not any(not s.human for s in self.seats):
-            self.error(client, "not-now", "hints are for games with bots", state=False)
-            return
-        seat = self.engine_seat(client.seat)
-        if game is None or game.to_move != seat or self.status != PLAYING:
-            self.error(client, "not-now", "hints are for your turn", state=False)
-            return
-        version = self.version
-        suggestion = await self.hub.bots.hint(game.view(seat))
+        finally:
+            self.hinting.discard(client.seat)
         client.send({"type": "hint", "version": version, **suggestion})
 
     async def say(self, client: Client, phrase: str) -> None:

@@ -21,6 +21,10 @@ from triominoes.storage import ChangeRow, GameRow, Store
 MAX_BATCH = 64
 
 
+class WriterClosed(RuntimeError):
+    """An append after :meth:`Writer.close`."""
+
+
 @dataclass
 class _Append:
     table_id: str
@@ -41,6 +45,7 @@ class Writer:
         self._thread.start()
         self.commits = 0
         self.appends = 0
+        self.closed = False
 
     async def append(
         self,
@@ -54,6 +59,8 @@ class Writer:
     ) -> None:
         """Commit these changes of a table at version ``expected``; raises
         VersionConflict (or the database's error) and then nothing was written."""
+        if self.closed:  # the thread is gone: nobody would ever answer
+            raise WriterClosed("the server is stopping: nothing more is written")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._queue.put(_Append(table_id, expected, changes, status, start, finish, loop, future))
@@ -61,6 +68,7 @@ class Writer:
 
     def close(self) -> None:
         """Finish the appends already queued, then stop."""
+        self.closed = True
         self._queue.put(None)
         self._thread.join(timeout=30)
 
