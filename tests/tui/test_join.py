@@ -213,3 +213,33 @@ def test_a_server_gone_for_good_is_one_clear_reason(tmp_path: Path) -> None:
     finally:
         table.close()
         server.stop()
+
+
+def test_an_act_the_server_finds_too_quick_is_sent_again(tmp_path: Path) -> None:
+    """A program playing at full speed outruns the rate limit: its acts are
+    sent again a little later, never shown as refused."""
+    options = ("--rate", "2")  # bursts of 4 frames, then 2 a second
+    server = ServerProcess(f"sqlite:///{tmp_path / 't.db'}", cwd=tmp_path, options=options)
+    server.start(STARTUP)
+    try:
+        table = RemoteTable.join(invite(server, ["human", "bot:easy"], SHORT), "Ann")
+        seat = table.here[0]
+        acted = 0
+        try:
+            while acted < 8 and not table.view(seat).finished:
+                view = table.view(seat)
+                if view.round_end is not None:
+                    table.ready()
+                elif view.to_move == seat:
+                    table.act(seat, str(view.legal[0].action))  # raises if refused
+                    acted += 1
+                else:
+                    table.wait()
+        finally:
+            table.close()
+        assert acted == 8 or table.view(seat).finished
+        metrics = httpx.get(f"{server.url}/metrics").text
+        limited = [line for line in metrics.splitlines() if 'code="rate-limited"' in line]
+        assert limited and float(limited[0].split()[-1]) > 0  # it did outrun the limit
+    finally:
+        server.stop()

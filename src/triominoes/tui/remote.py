@@ -44,6 +44,9 @@ TIMEOUT = 30.0
 """Seconds to wait for an answer the server owes at once (an ack, a first state)."""
 RECONNECT_SECONDS = 60.0
 """How long a lost connection is tried again before the game gives up."""
+RATE_LIMITED_WAIT = 0.25
+"""Seconds before an act the server found too quick is sent again (a
+program playing at full speed sends more frames a second than it allows)."""
 
 
 class JoinError(ValueError):
@@ -279,6 +282,24 @@ class RemoteTable(Table):
     def act(self, seat: int, token: str) -> list[Event]:
         frame_id = uuid.uuid4().hex
         frame = {"type": "act", "id": frame_id, "version": self.version, "action": token}
+        answer = self._exchange(frame)
+        while answer.get("code") == "rate-limited":  # no refusal: the same act, a bit later
+            time.sleep(RATE_LIMITED_WAIT)
+            answer = self._exchange(frame)
+        if answer["type"] == "error":
+            self._wait_for(lambda: self.version >= int(answer.get("version", 0)))
+            with self._lock:
+                self._pending.clear()  # nothing changed but the view we show
+            raise refusal(answer)
+        done = int(answer["version"])
+        self._wait_for(lambda: self.version >= done)
+        with self._lock:
+            return self._taken()
+
+    def _exchange(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """Send an act and return its ack or error (sent again on a new
+        socket, where the first may have been lost with the old one)."""
+        frame_id = frame["id"]
         sent_on = self.connections
         self._send(frame)
         deadline = time.monotonic() + TIMEOUT
@@ -298,16 +319,7 @@ class RemoteTable(Table):
                 elif time.monotonic() > deadline:
                     raise
         with self._lock:
-            answer = self._answers.pop(frame_id)
-        if answer["type"] == "error":
-            self._wait_for(lambda: self.version >= int(answer.get("version", 0)))
-            with self._lock:
-                self._pending.clear()  # nothing changed but the view we show
-            raise refusal(answer)
-        done = int(answer["version"])
-        self._wait_for(lambda: self.version >= done)
-        with self._lock:
-            return self._taken()
+            return self._answers.pop(frame_id)
 
     def wait(self) -> list[Event]:
         """Block until the table changes (a bot, another player, a deal);
