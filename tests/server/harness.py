@@ -202,22 +202,22 @@ class Player:
         """Send an ``act`` frame and return its ack or error; as a polite
         client does, wait and send it again while the server says
         ``rate-limited`` (a fast machine acks faster than the limit)."""
-        while True:
-            await self.send(frame)
-            answer = await self.until(
-                lambda f: f["type"] in ("ack", "error") and f.get("id") == frame["id"]
+
+        def answer(f: dict[str, Any]) -> bool:
+            return (
+                f["type"] in ("ack", "error")
+                and f.get("id") == frame["id"]
+                and f.get("code") != "rate-limited"
             )
-            if answer.get("code") != "rate-limited":
-                return answer
-            await asyncio.sleep(0.25)
+
+        return await self.command(frame, answer)
 
     async def command(
         self, frame: dict[str, Any], wanted: Any, timeout: float = 30
     ) -> dict[str, Any]:
-        """Send a frame without an id and return the first frame ``wanted``;
-        as :meth:`request` does, send it again while the server says
-        ``rate-limited`` (a whole quick game is more frames a second than
-        the limit, and a frame refused is not queued)."""
+        """Send a frame and return the first frame ``wanted``; send it again
+        while the server says ``rate-limited`` (a whole quick game is more
+        frames a second than the limit, and a frame refused is not queued)."""
         while True:
             await self.send(frame)
             answer = await self.until(

@@ -61,11 +61,12 @@ def test_appends_check_the_version(store: Store) -> None:
         ]
     )
     assert results[0] is None and isinstance(results[1], VersionConflict)
-    assert [c.version for c in store.changes("t1", 1)] == [1, 2, 3]
-    assert store.changes("t1", 1)[1].client_id == "id-1"
+    loaded = store.snapshot("t1")
+    assert loaded is not None
+    assert [c.version for c in loaded.changes] == [1, 2, 3]
+    assert loaded.changes[1].client_id == "id-1"
     assert store.version("t1") == 3
-    loaded = store.table("t1")
-    assert loaded is not None and loaded[0].status == "playing" and loaded[0].game == 1
+    assert loaded.table.status == "playing" and loaded.table.game == 1
     store.append(
         "t1",
         3,
@@ -75,6 +76,17 @@ def test_appends_check_the_version(store: Store) -> None:
     )
     (game,) = store.games("t1")
     assert game.record == {"rounds": []} and game.finished_at is not None
+    # A rematch: the snapshot is of the latest game alone.
+    store.append(
+        "t1",
+        4,
+        [ChangeRow(5, 2, "deal", data={"hands": []})],
+        status="playing",
+        start=GameRow(2, [1, 0], time.time()),
+    )
+    latest = store.snapshot("t1")
+    assert latest is not None and latest.game is not None and latest.game.number == 2
+    assert [c.version for c in latest.changes] == [5] and latest.table.version == 5
 
 
 def test_a_batch_of_appends_is_one_transaction(store: Store) -> None:
@@ -91,7 +103,8 @@ def test_a_batch_of_appends_is_one_transaction(store: Store) -> None:
                 ("t2", 0, [ChangeRow(5, 1, "deal", data={})], None, None, None),
             ]
         )
-    assert store.version("t1") == 0 and store.changes("t1", 1) == []
+    untouched = store.snapshot("t1")
+    assert store.version("t1") == 0 and untouched is not None and untouched.changes == []
 
 
 def test_a_batch_commits_every_append_it_may(store: Store) -> None:
@@ -105,7 +118,10 @@ def test_a_batch_commits_every_append_it_may(store: Store) -> None:
 
     assert (
         store.append_many(
-            [(name, 0, [act(1, "a")], None, None, None) for name in ("t1", "t2", "t3", "t4")]
+            [
+                (name, 0, [act(1, "a")], None, GameRow(1, [0, 1], 0.0), None)
+                for name in ("t1", "t2", "t3", "t4")
+            ]
         )
         == [None] * 4
     )
@@ -120,9 +136,10 @@ def test_a_batch_commits_every_append_it_may(store: Store) -> None:
     assert results[0] is None and results[3] is None
     assert isinstance(results[1], VersionConflict) and isinstance(results[2], VersionConflict)
     assert [store.version(name) for name in ("t1", "t2", "t3", "t4")] == [3, 1, 1, 2]
-    assert [c.version for c in store.changes("t1", 1)] == [1, 2, 3]
-    loaded = store.table("t4")
-    assert loaded is not None and loaded[0].status == "finished"
+    first = store.snapshot("t1")
+    assert first is not None and [c.version for c in first.changes] == [1, 2, 3]
+    loaded = store.snapshot("t4")
+    assert loaded is not None and loaded.table.status == "finished"
 
 
 def test_a_snapshot_is_one_moment_while_changes_are_committed(store: Store) -> None:
@@ -160,9 +177,9 @@ def test_a_seat_is_taken_once(store: Store) -> None:
     assert store.take_seat("t1", 0, "Ann", "h" * 64)
     assert not store.take_seat("t1", 0, "Ben", "g" * 64)
     assert not store.take_seat("t1", 1, "Ben", "g" * 64)  # a bot's seat
-    loaded = store.table("t1")
+    loaded = store.snapshot("t1")
     assert loaded is not None
-    assert loaded[1][0].name == "Ann" and loaded[1][0].token_hash == "h" * 64
+    assert loaded.seats[0].name == "Ann" and loaded.seats[0].token_hash == "h" * 64
 
 
 def test_idle_tables_close_and_pads_keep_versions(store: Store) -> None:

@@ -69,7 +69,8 @@ def test_a_turn_by_keyboard_only(pages: Pages, server: ServerProcess) -> None:
         focused = page.locator(".spot:focus")
         counter = focused.locator(".more")
         if counter.count():
-            before = counter.inner_text()
+            before = counter.text_content() or ""  # SVG text: no inner_text
+            assert re.fullmatch(r"\d/\d", before), before
             page.keyboard.press("r")
             expect(counter).not_to_have_text(before)
         else:

@@ -76,7 +76,8 @@ class BotPool:
         """The bot's action; the fallback's, when the bot's is not found
         within ``deadline`` seconds or its worker failed."""
         loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(self._pool, choose, spec, secrets.randbits(32), view.to_json())
+        data = view.to_json()
+        work = loop.run_in_executor(self._pool, choose, spec, secrets.randbits(32), data)
         try:
             return await asyncio.wait_for(work, deadline)
         except TimeoutError:
@@ -85,7 +86,7 @@ class BotPool:
             log.warning("bot %s: its worker died; workers started again", spec)
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._start()
-        return choose(FALLBACK, 0, view.to_json())
+        return choose(FALLBACK, 0, data)
 
     async def hint(self, view: PlayerView) -> dict[str, Any]:
         loop = asyncio.get_running_loop()

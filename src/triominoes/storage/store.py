@@ -225,10 +225,6 @@ class Store:
             )
             return result.rowcount == 1
 
-    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        with self.engine.connect() as c:
-            return _select_table(c, table_id)
-
     def snapshot(self, table_id: str) -> Snapshot | None:
         """The table, its seats, its latest game and that game's changes as
         of one moment. Read apart, a change committed between the reads
@@ -241,8 +237,7 @@ class Store:
                 loaded = _select_table(c, table_id)
                 if loaded is None:
                     return None
-                games = _select_games(c, table_id)
-                game = games[-1] if games else None
+                game = _latest_game(c, table_id)
                 changes = _select_changes(c, table_id, game.number) if game else []
         return Snapshot(loaded[0], loaded[1], game, changes)
 
@@ -293,11 +288,6 @@ class Store:
                 select(schema.tables.c.version).where(schema.tables.c.id == table_id)
             ).scalar()
         return int(value or 0)
-
-    def changes(self, table_id: str, game: int, after: int = 0) -> list[ChangeRow]:
-        """The changes of one game after version ``after``, in order."""
-        with self.engine.connect() as c:
-            return _select_changes(c, table_id, game, after)
 
     def append(
         self,
@@ -440,7 +430,12 @@ class Store:
 
     def games(self, table_id: str) -> list[GameRow]:
         with self.engine.connect() as c:
-            return _select_games(c, table_id)
+            rows = c.execute(
+                select(schema.games)
+                .where(schema.games.c.table_id == table_id)
+                .order_by(schema.games.c.number)
+            ).all()
+        return [_game_row(r._mapping) for r in rows]
 
     # --- chat ---------------------------------------------------------------
 
@@ -517,23 +512,21 @@ def _select_table(c: Connection, table_id: str) -> tuple[TableRow, list[SeatRow]
     return _table_row(row._mapping), [_seat_row(s._mapping) for s in seats]
 
 
-def _select_games(c: Connection, table_id: str) -> list[GameRow]:
-    rows = c.execute(
+def _latest_game(c: Connection, table_id: str) -> GameRow | None:
+    # Only the latest: every finished game's row holds its whole record.
+    row = c.execute(
         select(schema.games)
         .where(schema.games.c.table_id == table_id)
-        .order_by(schema.games.c.number)
-    ).all()
-    return [_game_row(r._mapping) for r in rows]
+        .order_by(schema.games.c.number.desc())
+        .limit(1)
+    ).first()
+    return _game_row(row._mapping) if row is not None else None
 
 
-def _select_changes(c: Connection, table_id: str, game: int, after: int = 0) -> list[ChangeRow]:
+def _select_changes(c: Connection, table_id: str, game: int) -> list[ChangeRow]:
     rows = c.execute(
         select(schema.changes)
-        .where(
-            schema.changes.c.table_id == table_id,
-            schema.changes.c.game == game,
-            schema.changes.c.version > after,
-        )
+        .where(schema.changes.c.table_id == table_id, schema.changes.c.game == game)
         .order_by(schema.changes.c.version)
     ).all()
     return [_change_row(r._mapping) for r in rows]
