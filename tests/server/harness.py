@@ -239,7 +239,13 @@ class Player:
             if self.my_turn:
                 if hints > 0:
                     hints -= 1
-                    await self.command({"type": "hint"}, lambda f: f["type"] in ("hint", "error"))
+                    await self.command(
+                        {"type": "hint"},
+                        lambda f: (
+                            f["type"] == "hint"
+                            or (f["type"] == "error" and f["code"] != "rate-limited")
+                        ),
+                    )
                 await self.act()
                 continue
             if self.view.get("round_end") is not None and ready_for != self.view["round"]:

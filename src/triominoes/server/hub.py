@@ -85,7 +85,7 @@ class Hub:
             table = await self.table(table_id)
             if table is not None and table.status == PLAYING:
                 async with table.lock:
-                    table._after([])
+                    table._after()
         self._tasks.append(asyncio.create_task(self._sweep()))
         self._tasks.append(asyncio.create_task(collector.tend()))
 

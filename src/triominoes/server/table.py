@@ -27,7 +27,6 @@ from triominoes.core.actions import Place, parse_action
 from triominoes.core.commitment import SALT_BYTES, commit
 from triominoes.core.deal import Deal, deal
 from triominoes.core.errors import BadToken, IllegalAction, NotYourTurn
-from triominoes.core.events import Event
 from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.rules import RuleSet
@@ -432,13 +431,13 @@ class Table:
         self.commitments.clear()
         for seat in self.seats:
             seat.stand_in = False
-        change, events = self._deal_in_memory()
+        change = self._deal_in_memory()
         start = GameRow(number, order, time.time())
         if not await self._commit([change], status=PLAYING, start=start):
             return
-        self._after(events)
+        self._after()
 
-    def _deal_in_memory(self) -> tuple[ChangeRow, list[Event]]:
+    def _deal_in_memory(self) -> ChangeRow:
         """Deal the next round from the operating system's randomness and
         commit to it (the salt stays secret until the game's record)."""
         game = self.game
@@ -454,24 +453,24 @@ class Table:
             salt=salt.hex(),
             commitment=commitment,
         )
-        events = game.next_round(dealt)
+        game.next_round(dealt)
         self.salts.append(salt.hex())
         self.commitments.append(commitment)
         for seat in self.seats:
             seat.ready = False
-        return change, events
+        return change
 
     async def _deal_next(self, version: int) -> None:
         async with self.lock:
             if self.version != version or self.game is None or not self.game.needs_deal:
                 return
-            change, events = self._deal_in_memory()
+            change = self._deal_in_memory()
             if await self._commit([change]):
-                self._after(events)
+                self._after()
 
     # --- after each change: what comes next ---------------------------------------
 
-    def _after(self, events: list[Event]) -> None:
+    def _after(self) -> None:
         """After a change is committed (and acknowledged): start what the new
         state calls for — a bot's move, the turn clock, the pause before the
         next deal — then tell the other processes and every client (the
@@ -553,7 +552,7 @@ class Table:
             return
         try:
             token = str(parse_action(frame.action))
-            events = game.apply(seat, token)
+            game.apply(seat, token)
         except NotYourTurn as exc:
             self.error(client, "not-your-turn", str(exc), frame.id, reason=_reason(exc))
             return
@@ -572,7 +571,7 @@ class Table:
         self.takeback = None
         await client.send_flushed({"type": "ack", "id": frame.id, "version": self.version})
         self.hub.metrics.acked(time.perf_counter() - received)
-        self._after(events)
+        self._after()
 
     def _finishing(self) -> dict[str, Any]:
         """The commit's extras when the change just applied ended the game."""
@@ -613,7 +612,7 @@ class Table:
             if self.version != version or self.game is not game or game.needs_deal:
                 return
             try:
-                events = game.apply(engine_seat, token)
+                game.apply(engine_seat, token)
             except (IllegalAction, BadToken):
                 log.exception("table %s: bot %s chose %s", self.id, spec, token)
                 return
@@ -621,7 +620,7 @@ class Table:
                 [self._change("act", engine_seat, action=token)], **self._finishing()
             ):
                 self.takeback = None
-                self._after(events)
+                self._after()
 
     async def _time_out(self, version: int) -> None:
         """The clock ran out: a bot plays for the absent player until they return."""
@@ -635,7 +634,7 @@ class Table:
                 return
             seat.stand_in = True
             if await self._commit([self._change("takeover", engine_seat)]):
-                self._after([])
+                self._after()
             else:
                 seat.stand_in = False
 
@@ -647,7 +646,7 @@ class Table:
             return False
         seat.stand_in = False
         if await self._commit([self._change("release", self.engine_seat(table_seat))]):
-            self._after([])
+            self._after()
             return True
         return False
 
@@ -728,9 +727,9 @@ class Table:
         if game is None or not game.needs_deal or self.status != PLAYING:
             return
         if all(s.ready or not s.human or s.stand_in for s in self.seats):
-            change, events = self._deal_in_memory()
+            change = self._deal_in_memory()
             if await self._commit([change]):
-                self._after(events)
+                self._after()
         else:
             self.broadcast()
 
@@ -816,7 +815,7 @@ class Table:
         self.takeback = None
         game.undo()
         if await self._commit([self._change("takeback", seat)]):
-            self._after([])
+            self._after()
 
     async def rematch(self, client: Client) -> None:
         async with self.lock:
