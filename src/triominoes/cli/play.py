@@ -1,4 +1,4 @@
-"""The ``triominoes play`` command: a game in the terminal.
+"""The ``triominoes play`` command: a game in the terminal (:mod:`triominoes.tui`).
 
 The Textual app when standard input and output are a terminal, the plain
 line mode otherwise (or with ``--plain``). Option errors end the command
@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from triominoes.cli.errors import fail
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.core.errors import TriominoesError
 from triominoes.i18n import LANGUAGES
@@ -100,8 +101,6 @@ def play_command(
     ] = 0.4,
 ) -> None:
     """Play a game in the terminal against bots, at a hot seat or on a server."""
-    from triominoes.cli.main import fail
-
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang!r}: one of {', '.join(LANGUAGES)}")
     use_language(lang)
