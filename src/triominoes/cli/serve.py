@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from triominoes.cli.errors import fail
 from triominoes.server.config import ServerConfig
 
 
@@ -47,30 +48,41 @@ def serve_command(
     rate: Annotated[
         float, typer.Option(min=0.1, help="Frames a second a connection may send on average.")
     ] = 20.0,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            metavar="auto|plain|json",
+            help="Log lines for people or JSON objects; auto: for people on a terminal.",
+        ),
+    ] = "auto",
     plain_logs: Annotated[
-        bool, typer.Option("--plain-logs", help="Log lines for people, not JSON.")
+        bool, typer.Option("--plain-logs", hidden=True, help="The same as --log-format plain.")
     ] = False,
 ) -> None:
     """Serve the game: the web app, the lobby and play over WebSockets."""
-    from triominoes.server.run import serve
+    from triominoes.server.run import LOG_FORMATS, StartError, logs_as_json, serve
 
     if redis and db.startswith("sqlite"):
-        raise typer.BadParameter("--redis shares tables between processes: use a PostgreSQL --db")
-    serve(
-        ServerConfig(
-            host=host,
-            port=port,
-            db=db,
-            redis=redis,
-            origins=tuple(origin or ()),
-            public_url=public_url,
-            bot_workers=bot_workers,
-            analysis_workers=analysis_workers,
-            analysis_worlds=analysis_worlds,
-            idle_hours=idle_hours,
-            sweep_seconds=sweep_seconds,
-            rate=rate,
-            burst=2 * rate,
-            log_json=not plain_logs,
-        )
+        fail("--redis shares tables between processes: use a PostgreSQL --db")
+    if log_format not in LOG_FORMATS:
+        fail(f"--log-format {log_format!r}: one of {', '.join(LOG_FORMATS)}")
+    config = ServerConfig(
+        host=host,
+        port=port,
+        db=db,
+        redis=redis,
+        origins=tuple(origin or ()),
+        public_url=public_url,
+        bot_workers=bot_workers,
+        analysis_workers=analysis_workers,
+        analysis_worlds=analysis_worlds,
+        idle_hours=idle_hours,
+        sweep_seconds=sweep_seconds,
+        rate=rate,
+        burst=2 * rate,
+        log_json=logs_as_json("plain" if plain_logs else log_format),
     )
+    try:
+        serve(config)
+    except StartError as error:
+        fail(str(error))
