@@ -21,8 +21,6 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
-    FileResponse,
-    HTMLResponse,
     JSONResponse,
     Response,
     StreamingResponse,
@@ -30,7 +28,6 @@ from fastapi.responses import (
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from triominoes import __version__
@@ -60,6 +57,7 @@ from triominoes.server.protocol import (
     parse_frame,
 )
 from triominoes.server.security import origin_allowed
+from triominoes.server.static import add_static
 from triominoes.server.table import FINISHED, Settings
 
 log = logging.getLogger("triominoes.server")
@@ -465,37 +463,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- pages -------------------------------------------------------------------------
 
-    index = STATIC / "index.html"
-
-    def page() -> Response:
-        if index.exists():
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
-        return HTMLResponse(
-            "<!doctype html><html lang=en><title>Triominoes</title>"
-            "<h1>Triominoes</h1><p>The server runs; the web app is not built "
-            "(see web/README.md).</p></html>"
-        )
-
-    for path in PAGES:
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/t/{table_id}", page, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/pad/{pad_id}", page, methods=["GET"], include_in_schema=False)
-    worker = STATIC / "sw.js"
-
-    def service_worker() -> Response:
-        # At the root, so its scope may be /pad; never cached, so an update
-        # of the page reaches phones that keep the pad offline.
-        if not worker.exists():
-            return HTMLResponse("no service worker: the web app is not built", status_code=404)
-        return FileResponse(
-            worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
-        )
-
-    app.add_api_route("/sw.js", service_worker, methods=["GET"], include_in_schema=False)
-    if (STATIC / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=STATIC / "assets"), name="assets")
-    if (STATIC / "locales").is_dir():
-        app.mount("/locales", StaticFiles(directory=STATIC / "locales"), name="locales")
+    add_static(app, STATIC, (*PAGES, "/t/{table_id}", "/pad/{pad_id}"))
     return app
 
 
