@@ -21,7 +21,8 @@ from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
 from triominoes.cli.analyze import analyze_command
 from triominoes.cli.errors import EXIT_BAD_INPUT, fail, read_text
-from triominoes.cli.options import RULES_HELP, rules_from_options
+from triominoes.cli.help import PlainHelp
+from triominoes.cli.options import PRESET_LINES, RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.play import play_command
 from triominoes.cli.scoresheet import score_sheet
@@ -35,6 +36,7 @@ from triominoes.core.rules import PRESETS
 from triominoes.sim.match import EndlessGame, play_game
 
 app = typer.Typer(
+    cls=PlainHelp,
     add_completion=False,
     no_args_is_help=True,
     # Plain help: the boxed kind shows a type after every flag (--version <bool>).
@@ -177,12 +179,13 @@ def rules_command(
         typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
 ) -> None:
-    """Show a rule set as JSON (or list the presets)."""
+    """Show a rule set as JSON (or list the presets, each in a line)."""
     if not name and set_:
         name = "standard"
     if not name:
+        width = max(len(preset) for preset in PRESETS)
         for preset in PRESETS:
-            typer.echo(preset)
+            typer.echo(f"{preset:<{width}}  {PRESET_LINES.get(preset, '')}".rstrip())
         return
     try:
         ruleset = rules_from_options(name, set_)

@@ -11,42 +11,62 @@ from triominoes.server.config import ServerConfig
 
 
 def serve_command(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="The address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int,
+        typer.Option(
+            min=0, max=65535, metavar="PORT", help="The port to listen on (0: any free one)."
+        ),
+    ] = 8000,
     db: Annotated[
         str,
-        typer.Option(help="sqlite:///FILE (default: a file here) or postgresql://..."),
+        typer.Option(
+            metavar="URL", help="sqlite:///FILE (default: a file here) or postgresql://..."
+        ),
     ] = "sqlite:///triominoes.db",
     redis: Annotated[
         str | None,
-        typer.Option(help="redis://... to share tables between server processes on PostgreSQL."),
+        typer.Option(
+            metavar="URL",
+            help="redis://... to share tables between server processes on PostgreSQL.",
+        ),
     ] = None,
     origin: Annotated[
         list[str] | None,
-        typer.Option(help="Another page origin allowed to open WebSockets; repeatable."),
+        typer.Option(
+            metavar="URL", help="Another page origin allowed to open WebSockets; repeatable."
+        ),
     ] = None,
     public_url: Annotated[
-        str | None, typer.Option(help="The URL people open, for invite links.")
+        str | None, typer.Option(metavar="URL", help="The URL people open, for invite links.")
     ] = None,
     bot_workers: Annotated[
-        int, typer.Option(min=1, max=64, help="Processes that compute bot moves.")
+        int, typer.Option(min=1, max=64, metavar="N", help="Processes that compute bot moves.")
     ] = 1,
     analysis_workers: Annotated[
         int,
-        typer.Option(min=1, max=64, help="Processes that analyse finished games for the replay."),
+        typer.Option(
+            min=1, max=64, metavar="N", help="Processes that analyse finished games for the replay."
+        ),
     ] = 1,
     analysis_worlds: Annotated[
         int,
         typer.Option(min=1, max=1000, help="Sampled deals per decision analysed.", hidden=True),
     ] = 16,
     idle_hours: Annotated[
-        float, typer.Option(min=0, help="Close tables nobody touched for this long.")
+        float,
+        typer.Option(min=0, metavar="HOURS", help="Close tables nobody touched for this long."),
     ] = 24.0,
     sweep_seconds: Annotated[
         float, typer.Option(min=0.1, help="How often to look for idle tables.", hidden=True)
     ] = 60.0,
     rate: Annotated[
-        float, typer.Option(min=0.1, help="Frames a second a connection may send on average.")
+        float,
+        typer.Option(
+            min=0.1, metavar="N", help="Frames a second a connection may send on average."
+        ),
     ] = 20.0,
     log_format: Annotated[
         str,
