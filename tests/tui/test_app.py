@@ -11,6 +11,7 @@ from triominoes.core.rules import preset
 from triominoes.tui.app import BoardView, HandoverScreen, HelpScreen, PlayApp, Rack, SummaryScreen
 from triominoes.tui.board import SCALE
 from triominoes.tui.start import resume_game
+from triominoes.tui.words import action_text
 
 from .conftest import make_app, settle, synchronously, take_turn
 
@@ -142,8 +143,9 @@ async def test_hint_chooses_the_expert_bots_placement(tmp_path: Path) -> None:
         hint = app.last_hint
         assert hint is not None and hint in app.view.legal  # with the view's own points
         assert message.startswith("Hint:")
-        assert str(hint.action) in message and str(hint.points) in message
-        assert "Why: " in message and "points by the round's end" in message
+        assert action_text(app.view.tile_set, hint.action) in message
+        assert f"({hint.points}" in message
+        assert "Why:" not in message and "from here to the round's end" in message
         if isinstance(hint.action, Place):
             assert app.selection.current == hint  # the hinted placement is chosen
 

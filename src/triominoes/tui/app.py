@@ -40,7 +40,7 @@ from triominoes.core.lattice import Cell
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.tui import board as drawing
 from triominoes.tui.board import Drawing, Mark, draw
-from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.hint import hint_lines, suggest
 from triominoes.tui.review import (
     WORLDS,
     Cancelled,
@@ -871,15 +871,7 @@ class PlayApp(App[None]):
         self.last_hint = legal
         self.selection.choose(legal)
         self.redraw()
-        self.say(
-            _("Hint: {action} ({token}), {points}.").format(
-                action=action_text(view.tile_set, legal.action),
-                token=legal.action,
-                points=points_text(legal.points, legal.score),
-            )
-            + " "
-            + hint_line(found)
-        )
+        self.say(" ".join(hint_lines(view, found)))
 
     # --- after the game: its analysis --------------------------------------
 

@@ -24,7 +24,7 @@ from triominoes.core.errors import TriominoesError
 from triominoes.core.events import Event
 from triominoes.core.view import PlayerView
 from triominoes.tui.board import board_text
-from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.hint import hint_lines, suggest
 from triominoes.tui.review import (
     WORLDS,
     every_tenth,
@@ -36,13 +36,11 @@ from triominoes.tui.review import (
 from triominoes.tui.table import Table
 from triominoes.tui.text import _, reason
 from triominoes.tui.words import (
-    action_text,
     addressed,
     game_end_sentence,
     history_lines,
     legal_line,
     narrate,
-    points_text,
     rules_line,
     server_keeps_it,
     status_line,
@@ -177,15 +175,7 @@ class PlainGame:
         elif name == "hint":
             found = self.hint(view)
             if found is not None:
-                legal = found.legal
-                self.say(
-                    _("Hint: {action} ({token}), {points}.").format(
-                        action=action_text(view.tile_set, legal.action),
-                        token=legal.action,
-                        points=points_text(legal.points, legal.score),
-                    ),
-                    hint_line(found),
-                )
+                self.say(*hint_lines(view, found))
         elif name == "undo":
             try:
                 self.table.undo(self.viewer)
