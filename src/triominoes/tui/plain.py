@@ -3,8 +3,10 @@
 For scripts, screen readers and terminals without Textual (also what runs
 when standard output is not a terminal). At each turn of a seat played
 here it prints the board, the scores, the hand and every legal action with
-its points, then reads one line: an action token (``545@1,0``, ``draw``,
-``pass``) or a command (``help``, ``hint``, ``undo``, ``save``, ``quit``).
+its points, numbered, then reads one line: an action as the list shows it
+(its number, its words ``4-4-5 at -1,-1`` or its token ``545@1,0``,
+``draw``, ``pass``) or a command (``help``, ``hint``, ``undo``, ``save``,
+``quit``).
 A line that is neither gets one line saying why and the same prompt again.
 The end of the input ends the game cleanly (an unfinished game is saved).
 
@@ -15,6 +17,7 @@ tenth of the way; an empty line, ``quit`` or the end of the input leaves.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -34,8 +37,9 @@ from triominoes.tui.review import (
     review_game,
 )
 from triominoes.tui.table import Table
-from triominoes.tui.text import _, reason
+from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
+    action_text,
     addressed,
     game_end_sentence,
     history_lines,
@@ -132,7 +136,12 @@ class PlainGame:
             _("Your hand: {tiles}").format(tiles=" ".join(t.name for t in view.hand)),
             _("Legal actions:"),
         )
-        self.say(*(f"  {legal_line(tiles, legal)}" for legal in view.legal))
+        self.say(
+            *(
+                f"  {number:>2}. {legal_line(tiles, legal)}"
+                for number, legal in enumerate(view.legal, 1)
+            )
+        )
 
     def prompt(self) -> str | None:
         self.stdout.write(f"{self.table.seats[self.viewer].name}> ")
@@ -160,7 +169,7 @@ class PlainGame:
                 self.say(_("The analysis is there once the game is over."))
                 continue
             try:
-                events = self.table.act(self.viewer, line)
+                events = self.table.act(self.viewer, chosen(line, view))
             except TriominoesError as error:
                 self.say(reason(error))
                 continue
@@ -248,9 +257,52 @@ class PlainGame:
         self.say(*(report_lines(found) if found is not None else [not_available()]))
 
 
+class NotListed(TriominoesError):
+    """A line that names no legal action the way the list shows them."""
+
+    code = "not-listed"
+
+
+PLACEMENT_WORDS = re.compile(r"^\d+-\d+-\d+ \S+ -?\d+,-?\d+$")
+"""A placement as the list words it ("4-4-5 at -1,-1", in any language)."""
+
+
+def chosen(line: str, view: PlayerView) -> str:
+    """The action token a typed line means: a number from the list, the
+    words the list shows ("4-4-5 at -1,-1", "draw"), or the token itself
+    (which the engine checks, with its own reason if it is not legal)."""
+    text = " ".join(line.split())
+    legal = view.legal
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return str(legal[number - 1].action)
+        raise NotListed(
+            N_("there is no action {number}: the list has 1 to {count}"),
+            number=number,
+            count=len(legal),
+        )
+    words = text.casefold()
+    named = [a for a in legal if action_text(view.tile_set, a.action).casefold() == words]
+    if len(named) == 1:
+        return str(named[0].action)
+    if named:
+        numbers = ", ".join(str(legal.index(a) + 1) for a in named)
+        raise NotListed(
+            N_("{action} fits more than one way: type its number ({numbers})"),
+            action=text,
+            numbers=numbers,
+        )
+    if PLACEMENT_WORDS.match(text):
+        raise NotListed(N_("{action} is not in the list of legal actions"), action=text)
+    return text
+
+
 def help_lines() -> list[str]:
     return [
         _("Type an action and press Enter:"),
+        _("  a number    the action of that number in the list"),
+        _("  4-4-5 at 1,0  an action in the list's words (or its token, 445@1,0)"),
         _("  N0N1N2@Q,R  place a tile: its numbers at the cell's corners 0, 1, 2 (as listed)"),
         _("  draw        draw a tile from the pool"),
         _("  pass        end your turn without placing"),
