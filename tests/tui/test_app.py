@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
-from triominoes.core.actions import Place
+from triominoes.core.actions import Action, Place
 from triominoes.core.record import read, replay
 from triominoes.core.rules import preset
+from triominoes.core.view import PlayerView
 from triominoes.tui.app import BoardView, HandoverScreen, HelpScreen, PlayApp, Rack, SummaryScreen
 from triominoes.tui.board import SCALE
 from triominoes.tui.start import resume_game
+from triominoes.tui.table import LocalTable
 from triominoes.tui.words import action_text
 
 from .conftest import make_app, settle, synchronously, take_turn
@@ -199,3 +202,56 @@ async def test_a_finished_game_is_saved_as_a_record(tmp_path: Path) -> None:
         assert game.finished
         await pilot.press("enter")
     assert str(save) in app.farewell
+
+
+@synchronously
+async def test_undo_while_a_bot_thinks_says_why_nothing_happens(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "game.json", seed=11)
+    table = app.table
+    assert isinstance(table, LocalTable)
+    go_on = threading.Event()
+    bot = table.bots[1]
+    real_choose = bot.choose
+
+    def slow_choose(view: PlayerView) -> Action:
+        go_on.wait(30)
+        return real_choose(view)
+
+    async with app.run_test(size=(100, 32)) as pilot:
+        go_on.set()
+        await settle(pilot)
+        go_on.clear()
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        while app.view.to_move != 0:
+            await settle(pilot)
+        key = "enter" if app.selection.current is not None else "d"
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.view.to_move == 1 and app.busy  # the bot thinks now
+        await pilot.press("u")
+        message = text_of(app, "#message")
+        assert message == f"{table.seats[1].name} is thinking; undo once it is your move."
+        go_on.set()
+        await settle(pilot)
+        await pilot.press("u")  # now it is taken back
+        await settle(pilot)
+        assert "Took back" in text_of(app, "#message")
+
+
+@synchronously
+async def test_quit_after_resume_says_where_the_game_is(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_app(save, seed=11)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await take_turn(pilot)
+        await pilot.press("q")
+    assert save.exists()
+    setup = resume_game(save, None, None)
+    resumed = PlayApp(setup.table, setup.save_path, pace=0, resumed=setup.resumed)
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")  # nothing played since the resume
+    assert resumed.farewell == (
+        f"Game saved to {save}; go on with: triominoes play --resume {save}"
+    )

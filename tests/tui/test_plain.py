@@ -268,3 +268,23 @@ def test_a_script_may_answer_with_the_list_s_numbers(tmp_path: Path) -> None:
     game = replay(read(json.loads(save.read_text())))
     mine = [str(o.action) for r in game.rounds for o in r.outcomes if o.seat == 0]
     assert mine == chosen_tokens
+
+
+def test_quit_right_after_resume_says_where_the_game_is(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    player = Player("--plain", "--seed", "9", "--bot", "easy", "--save", str(save), cwd=tmp_path)
+    block = player.until_prompt()
+    assert block is not None
+    player.send(legal_tokens(block)[0][0])
+    assert player.until_prompt() is not None
+    player.send("quit")
+    status, _, err = player.finish()
+    assert status == 0, err
+    again = Player("--plain", "--resume", str(save), "--lang", "en", cwd=tmp_path)
+    assert again.until_prompt() is not None
+    again.send("quit")  # nothing played since the resume
+    status, out, err = again.finish()
+    assert status == 0, err
+    assert out.rstrip().endswith(
+        f"Game saved to {save}; go on with: triominoes play --resume {save}"
+    )

@@ -146,7 +146,9 @@ def play_command(
 def run_plain(setup: Setup) -> int:
     from triominoes.tui.plain import PlainGame
 
-    game = PlainGame(setup.table, setup.save_path, stdin=sys.stdin, stdout=sys.stdout)
+    game = PlainGame(
+        setup.table, setup.save_path, stdin=sys.stdin, stdout=sys.stdout, resumed=setup.resumed
+    )
     try:
         return game.run(setup.opening)
     except KeyboardInterrupt:  # Ctrl-C: leave as with quit (an unfinished game is saved)
@@ -158,7 +160,9 @@ def run_plain(setup: Setup) -> int:
 def run_app(setup: Setup, pace: float) -> int:
     from triominoes.tui.app import PlayApp
 
-    app = PlayApp(setup.table, setup.save_path, opening=setup.opening, pace=pace)
+    app = PlayApp(
+        setup.table, setup.save_path, opening=setup.opening, pace=pace, resumed=setup.resumed
+    )
     app.run()
     if app.farewell:
         typer.echo(app.farewell)

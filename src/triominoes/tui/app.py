@@ -463,6 +463,7 @@ class PlayApp(App[None]):
         pace: float = 0.4,
         hint: Callable[[PlayerView], Hint | None] = suggest,
         analysis_worlds: int = WORLDS,
+        resumed: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
@@ -475,6 +476,8 @@ class PlayApp(App[None]):
         self.selection = Selection.of(self.view)
         self.last_cell: Cell | None = None
         self.played = False
+        self.resumed = resumed
+        """A saved game goes on: quitting saves it again, played here or not."""
         self.busy = False
         self.shown: dict[str, object] = {}
         self.last_hint: LegalAction | None = None
@@ -820,6 +823,12 @@ class PlayApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_undo(self) -> None:
+        if self.busy and self.table.can_undo:
+            # The table is the bot's while it thinks: undo would wait for it.
+            seat = self.view.to_move
+            name = self.table.seats[seat].name if seat is not None else ""
+            self.say(_("{name} is thinking; undo once it is your move.").format(name=name))
+            return
         if self.busy:
             return
         try:
@@ -847,7 +856,8 @@ class PlayApp(App[None]):
         return True
 
     def action_quit_game(self) -> None:
-        keep = self.table.keeps_record and self.played and not self.view.finished
+        touched = self.played or self.resumed
+        keep = self.table.keeps_record and touched and not self.view.finished
         if keep and self.save_quietly():
             self.farewell = _(
                 "Game saved to {path}; go on with: triominoes play --resume {path}"

@@ -68,6 +68,7 @@ class PlainGame:
         stdout: TextIO,
         hint: Callable[[PlayerView], Hint | None] = suggest,
         analysis_worlds: int = WORLDS,
+        resumed: bool = False,
     ) -> None:
         self.table = table
         self.save_path = save_path
@@ -77,6 +78,8 @@ class PlainGame:
         self.viewer = table.here[0]
         self.played = False
         """Whether anything was played here (an untouched game is not saved)."""
+        self.resumed = resumed
+        """A saved game goes on: leaving saves it again, played here or not."""
         self.analysis_worlds = analysis_worlds
         """Sampled deals per decision of the post-game analysis."""
         self.over = False
@@ -211,7 +214,7 @@ class PlainGame:
     def leave(self) -> None:
         if self.over:
             return
-        if self.played and self.table.keeps_record and self.save():
+        if (self.played or self.resumed) and self.table.keeps_record and self.save():
             self.say(
                 _("Game saved to {path}; go on with: triominoes play --resume {path}").format(
                     path=self.save_path
