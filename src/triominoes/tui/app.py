@@ -66,6 +66,7 @@ from triominoes.tui.words import (
     action_text,
     addressed,
     choice_line,
+    come_back_line,
     game_end_sentence,
     history_lines,
     log_line,
@@ -856,6 +857,9 @@ class PlayApp(App[None]):
         return True
 
     def action_quit_game(self) -> None:
+        url = self.table.seat_url
+        if url is not None and not self.view.finished:
+            self.farewell = come_back_line(url)
         touched = self.played or self.resumed
         keep = self.table.keeps_record and touched and not self.view.finished
         if keep and self.save_quietly():

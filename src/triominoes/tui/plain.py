@@ -41,6 +41,7 @@ from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
     action_text,
     addressed,
+    come_back_line,
     game_end_sentence,
     history_lines,
     legal_line,
@@ -214,6 +215,9 @@ class PlainGame:
     def leave(self) -> None:
         if self.over:
             return
+        url = self.table.seat_url
+        if url is not None:
+            self.say(come_back_line(url))
         if (self.played or self.resumed) and self.table.keeps_record and self.save():
             self.say(
                 _("Game saved to {path}; go on with: triominoes play --resume {path}").format(

@@ -84,6 +84,12 @@ class Table(ABC):
     keeps_record = True
     """The record is kept here: it can be saved at any time."""
 
+    @property
+    def seat_url(self) -> str | None:
+        """The address that brings a player back to the seat played here,
+        for a table kept elsewhere (a server's)."""
+        return None
+
     @abstractmethod
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` (one of :attr:`here`) may know now."""
