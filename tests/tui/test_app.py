@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 
 from triominoes.core.actions import Action, Place
@@ -255,3 +256,48 @@ async def test_quit_after_resume_says_where_the_game_is(tmp_path: Path) -> None:
     assert resumed.farewell == (
         f"Game saved to {save}; go on with: triominoes play --resume {save}"
     )
+
+
+@synchronously
+async def test_the_screen_keeps_one_moment_while_a_bot_s_move_is_found(tmp_path: Path) -> None:
+    """A key pressed while the bot thinks redraws the board and the score
+    sheets from one moment of the table (and does not wait for the bot)."""
+    rules = preset("standard").with_overrides(
+        game_end="single-round", target_score=None, hand_size={"2": 4}
+    )
+    app = make_app(tmp_path / "game.json", seed=5, rules=rules)
+    table = app.table
+    assert isinstance(table, LocalTable)
+    go_on = threading.Event()
+    bot = table.bots[1]
+    real_choose = bot.choose
+
+    def slow_choose(view: PlayerView) -> Action:
+        go_on.wait(10)
+        return real_choose(view)
+
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        while app.view.to_move != 0:
+            go_on.set()
+            await settle(pilot)
+        go_on.clear()
+        await pilot.press("enter" if app.selection.current is not None else "d")
+        await pilot.pause()
+        assert app.busy and app.view.to_move == 1  # the bot thinks
+        shown = app.view
+        started = time.monotonic()
+        await pilot.press("right")  # a redraw while the bot holds the table
+        assert time.monotonic() - started < 5, "the screen waited for the bot"
+        assert app.view == shown
+        sheet = app.shown["#scores"]  # what the score sheet was last drawn from
+        assert sheet == (shown.to_move, shown.hand_sizes, shown.round_points, shown.totals, 0)
+        go_on.set()
+        await settle(pilot)
+        after = app.view
+        assert after != shown
+        history = table.history()
+        assert app.history == history  # the rounds sheet and the board of one moment
+        if history:
+            assert list(history[-1].totals) == list(after.totals)

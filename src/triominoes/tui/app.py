@@ -473,7 +473,7 @@ class PlayApp(App[None]):
         self.pace = pace
         self.hint_source = hint
         self.viewer = table.here[0]
-        self.view = table.view(self.viewer)
+        self.view, self.history = table.snapshot(self.viewer)
         self.selection = Selection.of(self.view)
         self.last_cell: Cell | None = None
         self.played = False
@@ -534,7 +534,7 @@ class PlayApp(App[None]):
         )
         sheet_key = (view.to_move, view.hand_sizes, view.round_points, view.totals, self.viewer)
         self.set_text("#scores", self.score_sheet(), sheet_key)
-        history = self.table.history()
+        history = self.history
         self.set_text("#rounds", self.rounds_sheet(history), tuple(history))
         mine = self.my_turn()
         marks: list[Mark] = []
@@ -663,7 +663,7 @@ class PlayApp(App[None]):
 
     def update_view(self, events: Sequence[Event] = ()) -> None:
         """Take the table's new state and tell what happened."""
-        self.view = self.table.view(self.viewer)
+        self.view, self.history = self.table.snapshot(self.viewer)
         self.selection = Selection.of(self.view, self.selection)
         for event in events:
             if isinstance(event, ActionTaken) and isinstance(event.action, Place):
@@ -675,7 +675,8 @@ class PlayApp(App[None]):
 
     def proceed(self) -> None:
         """Go on from the current state: a summary, a handover, a bot, or the player."""
-        view = self.view = self.table.view(self.viewer)
+        self.view, self.history = self.table.snapshot(self.viewer)
+        view = self.view
         seats = self.table.seats
         names = [s.name for s in seats]
         if view.finished:
@@ -683,7 +684,7 @@ class PlayApp(App[None]):
             lines = []
             if view.round_end is not None:
                 lines.extend(summary_lines(view.round_end, view, seats))
-            lines.extend(["", *history_lines(self.table.history(), self.table.seats), ""])
+            lines.extend(["", *history_lines(self.history, self.table.seats), ""])
             lines.append(game_end_sentence(view.winners, names, addressed(view, seats)))
             if saved:
                 lines.append(_("Record saved to {path}").format(path=self.save_path))
@@ -702,7 +703,7 @@ class PlayApp(App[None]):
             lines = [
                 *summary_lines(view.round_end, view, seats),
                 "",
-                *history_lines(self.table.history(), self.table.seats),
+                *history_lines(self.history, self.table.seats),
             ]
             self.push_screen(
                 SummaryScreen(
@@ -733,7 +734,7 @@ class PlayApp(App[None]):
 
     def hand_to(self, seat: int) -> None:
         self.viewer = seat
-        self.view = self.table.view(seat)
+        self.view, self.history = self.table.snapshot(seat)
         self.selection = Selection.of(self.view)
         self.redraw(centre=True)
 

@@ -297,6 +297,10 @@ class RemoteTable(Table):
         with self._lock:
             return self._current
 
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        with self._lock:
+            return self._current, self.history()
+
     def act(self, seat: int, token: str) -> list[Event]:
         frame_id = uuid.uuid4().hex
         frame = {"type": "act", "id": frame_id, "version": self.version, "action": token}

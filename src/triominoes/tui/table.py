@@ -118,6 +118,12 @@ class Table(ABC):
         """The finished rounds so far."""
         return []
 
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        """``seat``'s view and the finished rounds, of one moment: a face
+        that draws the board from one and the rounds' scores from the other
+        shows them in agreement while the table moves on (a bot, a server)."""
+        return self.view(seat), self.history()
+
     def record(self) -> dict[str, Any] | None:
         """The game as a record (record.md), when this table may give it."""
         return None
@@ -165,6 +171,10 @@ class LocalTable(Table):
     def view(self, seat: int) -> PlayerView:
         with self._lock:
             return self.game.view(seat)
+
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        with self._lock:
+            return self.game.view(seat), self.history()
 
     def act(self, seat: int, token: str) -> list[Event]:
         with self._lock:
