@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-06cfd091765f";
-const ASSETS = ["/assets/Analysis-B-uyQ0EJ.js","/assets/PadPage-DclhJqnj.js","/assets/app-C2RuDBt7.js","/assets/index-BjROZlxA.css"];
+const CACHE = "triominoes-pad-b3f9c1812126";
+const ASSETS = ["/assets/Analysis-D0RadqFV.js","/assets/PadPage-CpLp3SJi.js","/assets/app-D8SrIzao.js","/assets/index-BjROZlxA.css"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 
