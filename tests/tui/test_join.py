@@ -271,7 +271,7 @@ def test_who_leaves_gets_the_seat_s_url_and_comes_back_with_it(
     )
     assert refused.returncode == 2
     [line] = refused.stderr.decode().strip().splitlines()
-    assert "not waiting" in line and "--join its own URL" in line
+    assert "to come back to your seat, --join its own URL" in line
     back = Player("--plain", "--join", seat_url, "--lang", "en", cwd=tmp_path)
     first = back.until_prompt()
     assert first is not None and first.endswith("Ann> ")
