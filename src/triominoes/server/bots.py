@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from triominoes.ai.hints import hint as find_hint
 from triominoes.ai.registry import make_player
 from triominoes.core.view import PlayerView
-from triominoes.sim.backends import die_with_parent
+from triominoes.processes import die_with_parent
 
 T = TypeVar("T")
 
