@@ -29,6 +29,7 @@ from triominoes.core.game import Game
 from triominoes.core.rules import preset
 from triominoes.server.bots import BotPool
 from triominoes.server.errors import ApiError
+from triominoes.server.hints import hint
 from triominoes.server.hub import Hub
 from triominoes.server.writer import Writer, WriterClosed
 from triominoes.storage import Append, Store
@@ -170,14 +171,14 @@ def test_one_hint_at_a_time_per_seat(tmp_path: Path) -> None:
         async with hub_at(tmp_path) as hub:
             table, (person,) = await sit(hub, ["human", "bot:easy"], bot_pace=0)
             await until(lambda: person.my_turn)
-            await asyncio.gather(table.hint(person.client), table.hint(person.client))
+            await asyncio.gather(hint(table, person.client), hint(table, person.client))
             await settle(0.05)
             frames = person.socket.frames
             kinds = sorted(f["type"] for f in frames if f["type"] in ("hint", "error"))
             assert kinds == ["error", "hint"]
             refused = next(f for f in frames if f["type"] == "error")
             assert refused["code"] == "not-now"
-            await table.hint(person.client)  # and again once it came
+            await hint(table, person.client)  # and again once it came
             await settle(0.05)
             assert sum(f["type"] == "hint" for f in frames) == 2
 

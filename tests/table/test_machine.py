@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from triominoes.core.rules import RuleSet
-from triominoes.server.loading import caught_up, loaded
+from triominoes.server.rows import append_of, caught_up, loaded
 from triominoes.storage import ChangeRow, ChatRow, Delta, GameRow, SeatRow, Snapshot, TableRow
 from triominoes.table import (
     Decision,
@@ -27,7 +27,7 @@ from triominoes.table import (
     views,
 )
 from triominoes.table import commands as c
-from triominoes.table.changes import Chatted, GameStarted, SeatTaken, logged, to_row
+from triominoes.table.changes import Chatted, SeatTaken
 from triominoes.table.follow import Alarm, BotTurn, follow_up
 
 QUICK = RuleSet.from_json(
@@ -64,24 +64,22 @@ class Database:
         ]
 
     def commit(self, before: TableState, decision: Decision) -> None:
-        version, game = before.version, before.number
+        """As the server writes a decision: seats and chat apart, the rest
+        as one append."""
+        rest = []
         for change in decision.changes:
-            if isinstance(change, GameStarted):
-                game = change.number
-                self.games[game] = GameRow(game, list(change.order), change.at)
-            elif isinstance(change, SeatTaken):
+            if isinstance(change, SeatTaken):
                 self.seats[change.chair] = replace(
                     self.seats[change.chair], name=change.name, token_hash=change.token_hash
                 )
             elif isinstance(change, Chatted):
                 self.chat.append(ChatRow(change.chair, change.phrase, change.at))
             else:
-                assert logged(change)
-                version += 1
-                row = to_row(change)  # type: ignore[arg-type]
-                self.rows.append(
-                    ChangeRow(version, game, row.kind, row.seat, row.client_id, row.data, row.at)
-                )
+                rest.append(change)
+        append = append_of(before, replace(decision, changes=tuple(rest)))
+        self.rows.extend(append.changes)
+        if append.start is not None:
+            self.games[append.start.number] = append.start
         self.status = decision.state.status
 
     def row(self) -> TableRow:

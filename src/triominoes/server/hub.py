@@ -20,9 +20,9 @@ from triominoes.server.bots import BotPool
 from triominoes.server.config import ServerConfig
 from triominoes.server.errors import ApiError
 from triominoes.server.instances import Instances
-from triominoes.server.loading import empty_state, loaded
 from triominoes.server.metrics import Metrics
 from triominoes.server.pads import Followers
+from triominoes.server.rows import empty_state, loaded
 from triominoes.server.security import new_table_id, new_token, token_hash
 from triominoes.server.table import Table
 from triominoes.server.writer import Writer
@@ -59,7 +59,7 @@ class Hub:
                 table = await self.table(table_id)
                 if table is not None:
                     async with table.lock:
-                        table.resume()
+                        table.follow.resume()
         self._tasks.append(asyncio.create_task(self._sweep()))
         self._tasks.append(asyncio.create_task(collector.tend()))
 
@@ -70,7 +70,7 @@ class Hub:
         for task in self._tasks:
             task.cancel()
         for table in list(self.tables.values()):
-            table.stop()
+            table.follow.stop()
             async with table.lock:  # an action in flight is committed and acked first
                 pass
         await self.instances.stop()
@@ -211,7 +211,7 @@ class Hub:
                 async with table.lock:
                     decision = decide(table.state, c.Close(), now=time.time())
                     table.state = decision.state
-                    table.resume()
+                    table.follow.resume()
                     table.broadcast(decision.events)
         return closed
 

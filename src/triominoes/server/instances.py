@@ -136,7 +136,7 @@ class Instances:
             return
         async with table.lock:
             await table.catch_up()  # what the last holder did before it died
-            table.resume()
+            table.follow.resume()
 
     async def _keep(self) -> None:
         """Renew the leases held, take the tables nobody runs, and catch up
@@ -150,7 +150,7 @@ class Instances:
                         self.held.discard(table_id)  # lost (this process stalled)
                         table = self.hub.tables.get(table_id)
                         if table is not None:
-                            table.stop()
+                            table.follow.stop()
                 store = self.hub.store
                 playing = await asyncio.to_thread(store.tables, [TableStatus.PLAYING], 100_000)
                 free = [t for t in playing if t not in self.held]

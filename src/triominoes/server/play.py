@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket
 from triominoes.server.client import Client
 from triominoes.server.config import ServerConfig
 from triominoes.server.errors import error_frame
+from triominoes.server.hints import hint
 from triominoes.server.hub import Hub
 from triominoes.server.protocol import (
     Act,
@@ -156,7 +157,7 @@ async def handle(
         await table.say(client, frame.phrase)
         return
     if isinstance(frame, Hint):
-        await table.hint(client)
+        await hint(table, client)
         return
     await table.run(
         lambda state: command_of(frame, state.engine_seat(chair)),

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from triominoes.server.client import Client
 from triominoes.server.errors import error_frame
-from triominoes.server.loading import caught_up, loaded
+from triominoes.server.followups import FollowUps
 from triominoes.server.protocol import encode
+from triominoes.server.rows import append_of, caught_up, loaded
 from triominoes.server.writer import WriterClosed
-from triominoes.storage import Append, ChangeRow, GameRow, VersionConflict
+from triominoes.storage import VersionConflict
 from triominoes.table import (
     Command,
     Decision,
@@ -38,9 +39,7 @@ from triominoes.table import (
     views,
 )
 from triominoes.table import commands as c
-from triominoes.table.changes import GameStarted, logged, to_row
 from triominoes.table.events import Event, seen_by
-from triominoes.table.follow import Alarm, BotTurn, follow_up
 from triominoes.table.seats import TableStatus
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ class Table:
         self.spectators: set[Client] = set()
         self.hinting: set[TableSeat] = set()
         """The chairs whose hint is being searched."""
-        self._timer: asyncio.Task[None] | None = None
+        self.follow = FollowUps(self)
         self.last_used = time.monotonic()
 
     @property
@@ -184,13 +183,13 @@ class Table:
         and start what comes next."""
         self.hub.instances.published(self)
         self.broadcast(events)
-        self.resume()
+        self.follow.resume()
 
     async def _commit(self, decision: Decision) -> bool:
         """Commit a decision's changes; False (and the table caught up with
         the database) if the database refused them."""
         try:
-            await self.hub.writer.append(self._append(decision))
+            await self.hub.writer.append(append_of(self.state, decision))
         except (VersionConflict, WriterClosed):
             await self.catch_up()
             return False
@@ -199,30 +198,6 @@ class Table:
             await self.catch_up()
             return False
         return True
-
-    def _append(self, decision: Decision) -> Append:
-        before, after = self.state, decision.state
-        version, game = before.version, before.number
-        rows: list[ChangeRow] = []
-        start: GameRow | None = None
-        for change in decision.changes:
-            if isinstance(change, GameStarted):
-                game = change.number
-                start = GameRow(game, list(change.order), change.at)
-            else:
-                assert logged(change), change
-                version += 1
-                row = to_row(change)  # type: ignore[arg-type]
-                rows.append(
-                    ChangeRow(version, game, row.kind, row.seat, row.client_id, row.data, row.at)
-                )
-        finish = None
-        if after.status is TableStatus.FINISHED and before.status is TableStatus.PLAYING:
-            finish = GameRow(
-                after.number, list(after.order), 0.0, time.time(), views.record(after).to_json()
-            )
-        status = after.status.value if after.status is not before.status else None
-        return Append(self.id, before.version, rows, status, start, finish)
 
     async def catch_up(self) -> None:
         """Read what other processes committed since this state (under the lock)."""
@@ -239,41 +214,7 @@ class Table:
             self.state, events = result[0], result[1]
         if events or result is None:
             self.broadcast(tuple(events))
-            self.resume()
-
-    # --- follow-ups ------------------------------------------------------------------
-
-    def resume(self) -> None:
-        """Start what the state calls for next, if this process runs the
-        table's follow-ups (under the lock, or with nothing else running)."""
-        self.stop()
-        if self.state.status is not TableStatus.PLAYING:
-            self.hub.instances.let_go(self.id)
-            return
-        if not self.hub.instances.runs(self.id):
-            return
-        next_up = follow_up(self.state)
-        if isinstance(next_up, BotTurn):
-            self._timer = asyncio.create_task(self._bot_turn(next_up))
-        elif isinstance(next_up, Alarm):
-            self._timer = asyncio.create_task(self._alarm(next_up))
-
-    def stop(self) -> None:
-        timer, self._timer = self._timer, None
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
-
-    async def _alarm(self, alarm: Alarm) -> None:
-        await asyncio.sleep(max(0.0, alarm.at - time.time()))
-        await self.run(lambda _: alarm.command)
-
-    async def _bot_turn(self, turn: BotTurn) -> None:
-        game = self.state.game
-        assert game is not None
-        spec = turn.spec or self.hub.config.stand_in
-        token = await self.hub.bots.choose(spec, game.view(turn.seat))
-        await asyncio.sleep(max(0.0, turn.not_before - time.time()))
-        await self.run(lambda _: c.BotAct(turn.seat, turn.version, token))
+            self.follow.resume()
 
     # --- clients ------------------------------------------------------------------
 
@@ -346,37 +287,3 @@ class Table:
         line = {"seat": self.state.engine_seat(chair), "phrase": phrase, "at": at}
         for client in self.clients():
             client.send({"type": "chat", "version": self.state.version, **line})
-
-    async def hint(self, client: Client) -> None:
-        """The strongest bot's suggestion for the client's seat, at tables
-        where bots play (where people play people, hints would be help
-        from outside). One at a time per seat: a hint is a second of a bot
-        worker's time, which the bots' moves need too."""
-
-        def refuse(message: str) -> None:
-            self.error(client, Refusal("not-now", message), state=False)
-
-        chair = client.seat
-        async with self.lock:
-            state = self.state
-            if chair is None:
-                self.error(client, Refusal("unauthorized", "spectators have no seat"), state=False)
-                return
-            if all(s.human for s in state.seats):
-                return refuse("hints are for games with bots")
-            seat = state.engine_seat(chair)
-            if state.to_move != seat or state.game is None:
-                return refuse("hints are for your turn")
-            if chair in self.hinting:
-                return refuse("a hint is already on its way")
-            version = state.version
-            view = state.game.view(seat)
-            self.hinting.add(chair)
-        try:
-            suggestion = await self.hub.bots.hint(view)
-        except Exception:
-            log.exception("table %s: hint failed", self.id)
-            return refuse("no hint can be found now")
-        finally:
-            self.hinting.discard(chair)
-        client.send({"type": "hint", "version": version, **suggestion})

@@ -1,14 +1,39 @@
-"""A table's state from what the database holds: the whole of it (a start,
-a restart, a table loaded on demand) or what another process added since
-(a catch-up). Both are changes given to the table machine's one
-:func:`~triominoes.table.apply`, so a rebuilt table is the live one."""
+"""A table's state and the database's rows, both ways.
+
+Read: the whole of a table (a start, a restart, a table loaded on
+demand) or what another process added since (a catch-up), both as changes
+given to the table machine's one :func:`~triominoes.table.apply`, so a
+rebuilt table is the live one. Written: a decision's changes as one
+append (its log rows, a game begun, a game finished with its record).
+"""
 
 from __future__ import annotations
 
+import time
+
 from triominoes.core.rules import RuleSet
-from triominoes.storage import ChangeRow, Delta, GameRow, SeatRow, Snapshot, TableRow
-from triominoes.table import Seat, SeatKind, Settings, TableSeat, TableState, TableStatus, apply
-from triominoes.table.changes import Change, Chatted, Closed, GameStarted, SeatTaken, from_row
+from triominoes.storage import Append, ChangeRow, Delta, GameRow, SeatRow, Snapshot, TableRow
+from triominoes.table import (
+    Decision,
+    Seat,
+    SeatKind,
+    Settings,
+    TableSeat,
+    TableState,
+    TableStatus,
+    apply,
+    views,
+)
+from triominoes.table.changes import (
+    LOGGED,
+    Change,
+    Chatted,
+    Closed,
+    GameStarted,
+    SeatTaken,
+    from_row,
+    to_row,
+)
 from triominoes.table.events import Event
 
 
@@ -72,6 +97,35 @@ def caught_up(state: TableState, delta: Delta) -> tuple[TableState, list[Event]]
         state, told = apply(state, change)
         events.extend(told)
     return state, events
+
+
+def append_of(before: TableState, decision: Decision) -> Append:
+    """What the database keeps of a decision made at ``before``: the rows of
+    its logged changes (numbered from ``before``'s version), a game begun,
+    and the game it finished with its record. Seats taken and chat are
+    written apart: they make no version."""
+    after = decision.state
+    version, game = before.version, before.number
+    rows: list[ChangeRow] = []
+    start: GameRow | None = None
+    for change in decision.changes:
+        if isinstance(change, GameStarted):
+            game = change.number
+            start = GameRow(game, list(change.order), change.at)
+        elif isinstance(change, LOGGED):
+            version += 1
+            row = to_row(change)
+            rows.append(
+                ChangeRow(version, game, row.kind, row.seat, row.client_id, row.data, row.at)
+            )
+        else:
+            raise ValueError(f"{type(change).__name__} is no change of the log")
+    finish = None
+    if after.status is TableStatus.FINISHED and before.status is TableStatus.PLAYING:
+        record = views.record(after).to_json()
+        finish = GameRow(after.number, list(after.order), 0.0, time.time(), record)
+    status = after.status.value if after.status is not before.status else None
+    return Append(before.id, before.version, rows, status, start, finish)
 
 
 def _started(game: GameRow) -> GameStarted:
