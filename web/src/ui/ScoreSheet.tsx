@@ -2,6 +2,7 @@
 // mover's running total; earlier rounds in one line each.
 import { t } from "../i18n";
 import { badgeName, reasonText, signed } from "../narrate";
+import { seatColour } from "../players";
 import type { Badge, Turn } from "../sheet";
 
 export interface PastRound {
@@ -42,6 +43,8 @@ export function ScoreSheet(props: {
   end?: { reason: string; points: number[] } | undefined;
   totals: number[];
   current?: number | undefined;
+  /** Each seat's initial, shown in its colour at the head of its column. */
+  initials?: string[] | undefined;
 }) {
   const { names } = props;
   return (
@@ -52,7 +55,12 @@ export function ScoreSheet(props: {
           <tr>
             <th scope="col">{t("Turn")}</th>
             {names.map((name, i) => (
-              <th scope="col" key={i}>
+              <th scope="col" key={i} style={{ "--who": seatColour(i) }}>
+                {props.initials?.[i] && (
+                  <span class="initial" aria-hidden="true">
+                    {props.initials[i]}
+                  </span>
+                )}
                 {name}
               </th>
             ))}
@@ -81,7 +89,7 @@ export function ScoreSheet(props: {
             <tr key={index} class={index === props.current ? "now" : undefined}>
               <th scope="row">{index + 1}</th>
               {names.map((_, seat) => (
-                <td key={seat}>
+                <td key={seat} class={seat === turn.seat ? "mover" : undefined} style={seat === turn.seat ? { "--who": seatColour(seat) } : undefined}>
                   {seat === turn.seat ? (
                     <>
                       <span class="pts">{signed(turn.points)}</span>
