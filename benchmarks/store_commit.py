@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from triominoes.storage import ChangeRow, SeatRow, Store, TableRow
+from triominoes.storage import Append, ChangeRow, SeatRow, Store, TableRow
 
 POSTGRESQL = "postgresql://postgres@127.0.0.1/postgres"
 
@@ -36,7 +36,7 @@ def measure(url: str, tables: int, batches: int) -> tuple[float, float]:
         cpu, wall = time.process_time(), time.perf_counter()
         for version in range(batches):
             change = [ChangeRow(version + 1, 1, "act", 0, f"c{version}", {"action": "draw"})]
-            store.append_many([(t, version, change, None, None, None) for t in ids])
+            store.append_many([Append(t, version, change) for t in ids])
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
         store.close()

@@ -256,6 +256,8 @@ def test_quick_chat_reaches_everyone_as_a_phrase_id(served: ServerProcess) -> No
 
 
 def test_a_takeback_needs_the_others_and_comes_before_they_act(served: ServerProcess) -> None:
+    """The question and each answer are changes (a new version each, kept
+    in the database); the takeback itself is one more."""
     table, tokens = two_players(served)
 
     async def run() -> None:
@@ -269,19 +271,32 @@ def test_a_takeback_needs_the_others_and_comes_before_they_act(served: ServerPro
         asked = await second.until(
             lambda f: f["type"] == "state" and f["view"]["table"]["takeback"] is not None
         )
-        assert asked["version"] == version
+        assert asked["version"] == version + 1
+        assert asked["view"]["table"]["takeback"] == {
+            "seat": first.view["seat"],
+            "waiting_for": [second.view["seat"]],
+        }
+        assert {"type": "takeback-asked", "seat": first.view["seat"]} in asked["events"]
         await second.send({"type": "answer", "accept": False})
-        await first.until(lambda f: f["type"] == "state" and f["view"]["table"]["takeback"] is None)
-        assert served.summary(table)["version"] == version
+        refused = await first.until(
+            lambda f: f["type"] == "state" and f["view"]["table"]["takeback"] is None
+        )
+        assert refused["version"] == version + 2
+        assert served.summary(table)["version"] == version + 2
         await first.send({"type": "takeback"})
         await second.until(lambda f: f["type"] == "state" and f["view"]["table"]["takeback"])
         await second.send({"type": "answer", "accept": True})
-        back = await first.until(lambda f: f["type"] == "state" and f["version"] == version + 1)
+        back = await first.until(lambda f: f["type"] == "state" and f["version"] == version + 5)
         assert sorted(back["view"]["hand"]) == sorted(hand)
         assert back["view"]["to_move"] == first.view["seat"]
+        assert {
+            "type": "taken-back",
+            "seat": first.view["seat"],
+            "action": placed["action"],
+        } in back["events"]
         # After the other seat acts, there is nothing to take back.
         await first.act(placed["action"])
-        await second.until(lambda f: f["type"] == "state" and f["version"] == version + 2)
+        await second.until(lambda f: f["type"] == "state" and f["version"] == version + 6)
         if second.my_turn:
             await second.act()
             await first.send({"type": "takeback"})
@@ -323,10 +338,21 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
         def second_game(frame: dict[str, Any]) -> bool:
             return frame["type"] == "state" and bool(frame["view"]["table"]["game"] == 2)
 
-        await players[0].command({"type": "rematch"}, second_game)
-        await players[1].until(second_game)
+        def offered(frame: dict[str, Any]) -> bool:
+            return frame["type"] == "state" and frame["view"]["table"]["rematch"] is not None
+
+        # "Play again" is an offer: nothing starts until the other accepts.
+        offer = await players[0].command({"type": "rematch"}, offered)
+        assert offer["view"]["table"]["game"] == 1
+        assert offer["view"]["table"]["rematch"]["accepted"] == [players[0].view["seat"]]
+        asked = await players[1].until(offered)
+        assert asked["view"]["table"]["rematch"]["by"] == seats[players[0].token]
+        await players[1].command({"type": "rematch"}, second_game)
+        await players[0].until(second_game)
         for player in players:
             assert player.view["seat"] != seats[player.token]  # the order rotated
+            assert player.view["round"] == 1 and player.view["log"] == []
+            assert player.view["table"]["rematch"] is None
         games = httpx.get(f"{served.url}/api/tables/{table}/games").json()
         assert [g["game"] for g in games] == [1]
 

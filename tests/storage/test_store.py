@@ -11,7 +11,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from tests.server.conftest import pg_url, sqlite_url  # noqa: F401 - fixtures
-from triominoes.storage import ChangeRow, GameRow, PadRow, SeatRow, Store, TableRow, VersionConflict
+from triominoes.storage import (
+    Append,
+    ChangeRow,
+    GameRow,
+    PadRow,
+    SeatRow,
+    Store,
+    TableRow,
+    VersionConflict,
+)
 from triominoes.storage.schema import metadata
 
 
@@ -56,8 +65,8 @@ def test_appends_check_the_version(store: Store) -> None:
         store.append("t1", 2, [ChangeRow(3, 1, "act", 0, "id-1", {"action": "pass"})])
     results = store.append_many(
         [
-            ("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "pass"})], None, None, None),
-            ("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "draw"})], None, None, None),
+            Append("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "pass"})]),
+            Append("t1", 2, [ChangeRow(3, 1, "act", 1, None, {"action": "draw"})]),
         ]
     )
     assert results[0] is None and isinstance(results[1], VersionConflict)
@@ -65,7 +74,7 @@ def test_appends_check_the_version(store: Store) -> None:
     assert loaded is not None
     assert [c.version for c in loaded.changes] == [1, 2, 3]
     assert loaded.changes[1].client_id == "id-1"
-    assert store.version("t1") == 3
+    assert store.versions(["t1"]) == {"t1": 3}
     assert loaded.table.status == "playing" and loaded.table.game == 1
     store.append(
         "t1",
@@ -99,12 +108,12 @@ def test_a_batch_of_appends_is_one_transaction(store: Store) -> None:
     with pytest.raises(ValueError, match="numbered"):
         store.append_many(
             [
-                ("t1", 0, deal, "playing", GameRow(1, [0, 1], time.time()), None),
-                ("t2", 0, [ChangeRow(5, 1, "deal", data={})], None, None, None),
+                Append("t1", 0, deal, "playing", GameRow(1, [0, 1], time.time())),
+                Append("t2", 0, [ChangeRow(5, 1, "deal", data={})]),
             ]
         )
     untouched = store.snapshot("t1")
-    assert store.version("t1") == 0 and untouched is not None and untouched.changes == []
+    assert store.versions(["t1"]) == {"t1": 0} and untouched is not None and untouched.changes == []
 
 
 def test_a_batch_commits_every_append_it_may(store: Store) -> None:
@@ -119,7 +128,7 @@ def test_a_batch_commits_every_append_it_may(store: Store) -> None:
     assert (
         store.append_many(
             [
-                (name, 0, [act(1, "a")], None, GameRow(1, [0, 1], 0.0), None)
+                Append(name, 0, [act(1, "a")], None, GameRow(1, [0, 1], 0.0))
                 for name in ("t1", "t2", "t3", "t4")
             ]
         )
@@ -127,15 +136,15 @@ def test_a_batch_commits_every_append_it_may(store: Store) -> None:
     )
     results = store.append_many(
         [
-            ("t1", 1, [act(2), act(3)], None, None, None),
-            ("t2", 0, [act(1)], None, None, None),  # stale
-            ("t3", 1, [act(2, "a")], None, None, None),  # "a" was acked in this game
-            ("t4", 1, [act(2, "b")], "finished", None, None),
+            Append("t1", 1, [act(2), act(3)]),
+            Append("t2", 0, [act(1)]),  # stale
+            Append("t3", 1, [act(2, "a")]),  # "a" was acked in this game
+            Append("t4", 1, [act(2, "b")], "finished", None),
         ]
     )
     assert results[0] is None and results[3] is None
     assert isinstance(results[1], VersionConflict) and isinstance(results[2], VersionConflict)
-    assert [store.version(name) for name in ("t1", "t2", "t3", "t4")] == [3, 1, 1, 2]
+    assert store.versions(["t1", "t2", "t3", "t4", "none"]) == {"t1": 3, "t2": 1, "t3": 1, "t4": 2}
     first = store.snapshot("t1")
     assert first is not None and [c.version for c in first.changes] == [1, 2, 3]
     loaded = store.snapshot("t4")
@@ -192,6 +201,33 @@ def test_idle_tables_close_and_pads_keep_versions(store: Store) -> None:
         store.save_pad("p1", 0, {"players": []})
     pad = store.pad("p1")
     assert pad is not None and pad.version == 1 and pad.data == {"players": ["A", "B"]}
-    store.add_chat("old", 0, "hello", 1.0)
-    assert store.chat("old") == [(0, "hello", 1.0)]
     assert store.ping()
+
+
+def test_chat_is_read_back_with_the_table(store: Store) -> None:
+    """A table's chat outlives the process that heard it: the snapshot has
+    its last 30 lines, oldest first (it was written and never read)."""
+    table(store)
+    for line in range(35):
+        store.add_chat("t1", line % 2, f"phrase-{line}", float(line))
+    loaded = store.snapshot("t1")
+    assert loaded is not None
+    assert [(c.seat, c.phrase, c.at) for c in loaded.chat] == [
+        (line % 2, f"phrase-{line}", float(line)) for line in range(5, 35)
+    ]
+
+
+def test_a_process_catches_up_from_its_version(store: Store) -> None:
+    """What another process committed since a version: the games begun and
+    the changes past it, in order, across a rematch."""
+    table(store)
+    store.append(
+        "t1", 0, [ChangeRow(1, 1, "deal")], status="playing", start=GameRow(1, [0, 1], 5.0)
+    )
+    store.append("t1", 1, [ChangeRow(2, 1, "act", 0, "a", {"action": "draw"})])
+    store.append("t1", 2, [ChangeRow(3, 2, "deal")], start=GameRow(2, [1, 0], 6.0))
+    delta = store.since("t1", 1, 1)
+    assert delta is not None and delta.table.version == 3
+    assert [g.number for g in delta.games] == [2] and delta.games[0].order == [1, 0]
+    assert [(c.version, c.game) for c in delta.changes] == [(2, 1), (3, 2)]
+    assert store.since("nowhere", 0, 0) is None

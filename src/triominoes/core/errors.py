@@ -32,6 +32,11 @@ class TriominoesError(ValueError):
     def reason(self) -> str:
         return str(self)
 
+    def to_json(self) -> dict[str, object]:
+        """The error for a client: its code, its English template and the
+        template's parameters, so the client can say it in its reader's language."""
+        return {"code": self.code, "template": self.template, "params": dict(self.params)}
+
 
 class NotATile(TriominoesError):
     """A tile name or corner numbers that are no tile of the set."""

@@ -101,6 +101,8 @@ class RoundEnded:
     hands: tuple[tuple[Tile, ...], ...]
     """Every hand, shown at the end."""
     totals: tuple[int, ...]
+    out: int | None = None
+    """The seat that went out (None: the round was blocked)."""
 
     def seen_by(self, viewer: int | None) -> RoundEnded:
         return self
@@ -114,6 +116,7 @@ class RoundEnded:
             "awards": list(self.awards),
             "hands": [[t.name for t in h] for h in self.hands],
             "totals": list(self.totals),
+            "out": self.out,
         }
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from triominoes.core.actions import Action, parse_action
-from triominoes.core.awards import RoundEnd
+from triominoes.core.awards import OUT, RoundEnd
 from triominoes.core.deal import Deal, deal, round_seed
 from triominoes.core.errors import (
     BadDeal,
@@ -127,6 +127,15 @@ class Tally:
             self.winners = game_winners(self.rules, totals, end.winners, state.triples)
         return end
 
+    def copy(self) -> Tally:
+        other = Tally.__new__(Tally)
+        other.rules = self.rules
+        other.totals = self.totals.copy()
+        other.last_round = self.last_round
+        other.finished = self.finished
+        other.winners = self.winners.copy()
+        return other
+
 
 class Game:
     """Rounds until the end condition; every action goes through :meth:`apply`.
@@ -209,6 +218,24 @@ class Game:
             winners=tuple(self.winners),
         )
 
+    def copy(self) -> Game:
+        """An independent game in the same state: a server keeps the game
+        before a change until the change is committed. Finished rounds are
+        shared (nothing changes them); the round in play is copied."""
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other.players = self.players
+        other.seed = self.seed
+        other.auto_deal = self.auto_deal
+        other.rounds = self.rounds.copy()
+        if other.rounds:
+            last = other.rounds[-1]
+            other.rounds[-1] = PlayedRound(
+                last.deal, last.state.copy(), last.outcomes.copy(), last.start_totals, last.seeded
+            )
+        other.tally = self.tally.copy()
+        return other
+
     # --- changing --------------------------------------------------------
 
     def next_round(self, dealt: Deal | None = None) -> list[Event]:
@@ -278,6 +305,7 @@ class Game:
                 end.points,
                 tuple(tuple(state.tiles.tiles_in(h)) for h in state.hands),
                 tuple(self.totals),
+                end.winners[0] if end.reason == OUT else None,
             )
         )
         if self.finished:

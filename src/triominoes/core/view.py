@@ -327,6 +327,34 @@ def make_view(
     )
 
 
+def waiting_view(rules: RuleSet, players: int, seat: int | None) -> dict[str, Any]:
+    """The view before the first deal, as JSON: the keys of every view, nothing dealt."""
+    return {
+        "seat": seat,
+        "rules": _rules_json(rules),
+        "players": players,
+        "round": 0,
+        "phase": "waiting",
+        "hand": [],
+        "hand_sizes": [0] * players,
+        "pool": 0,
+        "board": [],
+        "to_move": None,
+        "opener": None,
+        "draws": 0,
+        "passes": 0,
+        "out": None,
+        "last_turns": 0,
+        "legal": [],
+        "log": [],
+        "round_points": [0] * players,
+        "totals": [0] * players,
+        "last_round": False,
+        "finished": False,
+        "winners": [],
+    }
+
+
 def view_schema() -> dict[str, Any]:
     """JSON Schema of :meth:`PlayerView.to_json` (the ``VIEW`` of server.md)."""
     from triominoes.core.rules import rules_schema

@@ -16,6 +16,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from triominoes.server.protocol import encode
 from triominoes.server.security import RateLimit
+from triominoes.table import TableSeat
 
 MAX_QUEUE = 512
 
@@ -25,8 +26,8 @@ Outgoing = tuple[str, asyncio.Future[None] | None] | None
 class Client:
     def __init__(self, websocket: WebSocket, rate: float, burst: float) -> None:
         self.websocket = websocket
-        self.seat: int | None = None
-        """The table seat this client plays; None for a spectator."""
+        self.seat: TableSeat | None = None
+        """The chair this client plays; None for a spectator."""
         self.hello = False
         self.limit = RateLimit(rate, burst)
         self._queue: asyncio.Queue[Outgoing] = asyncio.Queue()

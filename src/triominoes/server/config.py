@@ -33,6 +33,9 @@ class ServerConfig:
     from the bots', so an analysis never holds up a bot's move)."""
     analysis_worlds: int = 16
     """Sampled deals per decision of such an analysis (about 0.1 s each)."""
+    lease_seconds: float = 4.0
+    """With several processes: how long a process that stopped answering
+    keeps running its tables' follow-ups before another takes them over."""
     stand_in: str = "hard"
     """The bot that plays the turns of a player whose clock ran out."""
     log_json: bool = True

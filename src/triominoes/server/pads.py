@@ -21,6 +21,7 @@ from fastapi import APIRouter, Header, Request, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
+from triominoes.server.errors import ApiError
 from triominoes.server.security import new_table_id, new_token, same_hash, token_hash
 from triominoes.storage import PadRow, Store, VersionConflict
 
@@ -29,13 +30,6 @@ if TYPE_CHECKING:
 
 MAX_PAD = 200 * 1024
 MAX_DEPTH = 12
-
-
-class PadError(ValueError):
-    def __init__(self, code: str, message: str, status: int) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
 
 
 class Created(BaseModel):
@@ -73,11 +67,11 @@ def _depth(value: Any, limit: int) -> bool:
 
 def _check(pad: Any) -> dict[str, Any]:
     if not isinstance(pad, dict):
-        raise PadError("bad-pad", "a pad is a JSON object", 400)
+        raise ApiError("bad-pad", "a pad is a JSON object", 400)
     if not _depth(pad, MAX_DEPTH):
-        raise PadError("bad-pad", f"a pad nests at most {MAX_DEPTH} levels", 400)
+        raise ApiError("bad-pad", f"a pad nests at most {MAX_DEPTH} levels", 400)
     if len(json.dumps(pad)) > MAX_PAD:
-        raise PadError("too-large", f"a pad is at most {MAX_PAD} bytes", 413)
+        raise ApiError("too-large", f"a pad is at most {MAX_PAD} bytes", 413)
     return pad
 
 
@@ -115,7 +109,7 @@ def pad_routes(hub_of: Callable[[], Hub], base_url: Callable[[Request], str]) ->
     async def read(pad_id: str) -> dict[str, Any]:
         row = await asyncio.to_thread(store().pad, pad_id)
         if row is None:
-            raise PadError("not-found", f"there is no pad {pad_id}", 404)
+            raise ApiError("not-found", f"there is no pad {pad_id}", 404)
         return {"id": row.id, "version": row.version, "pad": row.data}
 
     @router.put("/api/pads/{pad_id}", response_model=Saved, responses={403: {}, 404: {}, 409: {}})
@@ -127,15 +121,15 @@ def pad_routes(hub_of: Callable[[], Hub], base_url: Callable[[Request], str]) ->
         pad = _check(update.pad)
         row = await asyncio.to_thread(store().pad, pad_id)
         if row is None:
-            raise PadError("not-found", f"there is no pad {pad_id}", 404)
+            raise ApiError("not-found", f"there is no pad {pad_id}", 404)
         if not same_hash(x_pad_secret, row.secret_hash):
-            raise PadError("forbidden", "this secret does not open this pad", 403)
+            raise ApiError("forbidden", "this secret does not open this pad", 403)
         try:
             version = await asyncio.to_thread(store().save_pad, pad_id, update.version, pad)
         except VersionConflict:
-            raise PadError("stale", "the pad changed meanwhile: load it again", 409) from None
+            raise ApiError("stale", "the pad changed meanwhile: load it again", 409) from None
         await hub_of().pads.tell(pad_id, version, pad)
-        hub_of().pad_saved(pad_id, version)
+        hub_of().instances.pad_saved(pad_id, version)
         return Saved(version=version)
 
     @router.websocket("/ws/pads/{pad_id}")
@@ -170,4 +164,4 @@ def _json(body: bytes) -> Any:
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
-        raise PadError("bad-pad", "the body is not JSON", 400) from None
+        raise ApiError("bad-pad", "the body is not JSON", 400) from None

@@ -69,9 +69,13 @@ class Answer(_Frame):
 
 
 class Rematch(_Frame):
-    """After the game: play again, the same seats, the seat order rotated."""
+    """After the game: offer or accept (or, with ``accept`` false, decline)
+    another game, the same seats, the seat order rotated; ``with_bots``:
+    start it once the others had their time, bots standing in for them."""
 
     type: Literal["rematch"]
+    accept: bool = True
+    with_bots: bool = False
 
 
 class Back(_Frame):
@@ -168,14 +172,91 @@ ERROR_CODES = (
 """``not-now``: a request the table cannot take at this moment (a takeback
 after another seat acted, a rematch before the end, ...)."""
 
+
+def _event(kind: str, required: list[str], **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *required],
+        "properties": {"type": {"const": kind}, **properties},
+    }
+
+
+_SEAT = {"type": "integer", "description": "an engine seat"}
+_SEATS = {"type": "array", "items": {"type": "integer"}}
+_NAMES = {"type": "array", "items": {"type": "string"}}
+EVENTS: list[dict[str, Any]] = [
+    _event("game-started", ["game", "order"], game={"type": "integer"}, order=_SEATS),
+    _event(
+        "round-dealt",
+        ["round", "opener", "hand_sizes", "pool", "hands"],
+        round={"type": "integer"},
+        opener=_SEAT,
+        hand_sizes=_SEATS,
+        pool={"type": "integer"},
+        hands={
+            "type": "array",
+            "description": "the recipient's own hand; null for every other",
+            "items": {"oneOf": [{"type": "null"}, _NAMES]},
+        },
+    ),
+    _event(
+        "action",
+        ["round", "seat", "action", "points"],
+        round={"type": "integer"},
+        seat=_SEAT,
+        action={"type": "string"},
+        points={"type": "integer"},
+        bonus={"type": "object"},
+        by={"enum": ["bot", "stand-in"], "description": "absent: the person chose it"},
+    ),
+    _event(
+        "drew",
+        ["round", "seat", "tile"],
+        round={"type": "integer"},
+        seat=_SEAT,
+        tile={"type": ["string", "null"], "description": "only for the seat that drew it"},
+    ),
+    _event(
+        "round-ended",
+        ["round", "reason", "winners", "awards", "hands", "totals", "out"],
+        round={"type": "integer"},
+        reason={"enum": ["out", "blocked"]},
+        winners=_SEATS,
+        awards={"type": "array", "items": {"type": "integer"}},
+        hands={"type": "array", "items": _NAMES},
+        totals={"type": "array", "items": {"type": "integer"}},
+        out={"type": ["integer", "null"], "description": "who went out; null when blocked"},
+    ),
+    _event(
+        "game-ended",
+        ["winners", "totals"],
+        winners=_SEATS,
+        totals={"type": "array", "items": {"type": "integer"}},
+    ),
+    _event("seat-taken", ["seat", "name"], seat=_SEAT, name={"type": "string"}),
+    _event("taken-back", ["seat", "action"], seat=_SEAT, action={"type": "string"}),
+    _event("takeback-asked", ["seat"], seat=_SEAT),
+    _event("takeback-answered", ["seat", "accept"], seat=_SEAT, accept={"type": "boolean"}),
+    _event("stand-in", ["seat", "on"], seat=_SEAT, on={"type": "boolean"}),
+    _event("ready", ["seat"], seat=_SEAT),
+    _event("rematch", ["seat", "accept"], seat=_SEAT, accept={"type": "boolean"}),
+]
+"""What a change did, in the ``events`` of the ``state`` frames it sends."""
+
 SERVER_FRAMES: dict[str, Any] = {
     "state": {
         "type": "object",
-        "required": ["type", "version", "view"],
+        "required": ["type", "version", "view", "events"],
         "properties": {
             "type": {"const": "state"},
             "version": {"type": "integer"},
             "view": {"$ref": "#/$defs/View"},
+            "events": {
+                "type": "array",
+                "description": "what the change that made this version did, as the "
+                "recipient may see it; empty in a state sent for any other reason",
+                "items": {"$ref": "#/$defs/Event"},
+            },
         },
     },
     "ack": {
@@ -212,7 +293,8 @@ SERVER_FRAMES: dict[str, Any] = {
         "required": ["type", "seat", "phrase", "version"],
         "properties": {
             "type": {"const": "chat"},
-            "seat": {"type": "integer"},
+            "seat": {"type": "integer", "description": "the engine seat of who said it"},
+            "at": {"type": "number"},
             "phrase": {"enum": list(PHRASES)},
             "version": {"type": "integer"},
         },
@@ -264,6 +346,7 @@ TABLE_SCHEMA: dict[str, Any] = {
                 "turn_seconds": {"type": ["number", "null"]},
                 "next_seconds": {"type": "number"},
                 "bot_pace": {"type": "number"},
+                "rematch_seconds": {"type": "number"},
             },
         },
         "seats": {
@@ -280,6 +363,7 @@ TABLE_SCHEMA: dict[str, Any] = {
                     "connected": {"type": "boolean"},
                     "stand_in": {"type": "boolean", "description": "a bot plays for them"},
                     "ready": {"type": "boolean", "description": "ready for the next round"},
+                    "resigned": {"type": "boolean"},
                 },
             },
         },
@@ -302,7 +386,37 @@ TABLE_SCHEMA: dict[str, Any] = {
                 },
             ]
         },
-        "chat": {"type": "array", "items": {"type": "object"}},
+        "rematch": {
+            "description": "an offer to play again, while it is open",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["by", "accepted", "declined", "deadline"],
+                    "properties": {
+                        "by": {"type": "integer"},
+                        "accepted": {"type": "array", "items": {"type": "integer"}},
+                        "declined": {"type": "array", "items": {"type": "integer"}},
+                        "deadline": {
+                            "type": "number",
+                            "description": "after it, who accepted may start with bots",
+                        },
+                    },
+                },
+            ],
+        },
+        "chat": {
+            "type": "array",
+            "description": "the last 30 lines, each under the current seat of who said it",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "phrase": {"type": "string"},
+                    "at": {"type": "number"},
+                },
+            },
+        },
         "now": {"type": "number", "description": "the server's clock (epoch s)"},
     },
 }
@@ -318,6 +432,7 @@ def protocol_schema() -> dict[str, Any]:
     defs = dict(client.pop("$defs", {}))
     defs["ClientFrame"] = client
     defs["View"] = view
+    defs["Event"] = {"oneOf": EVENTS}
     defs["ServerFrame"] = {"oneOf": [{"$ref": f"#/$defs/{name}Frame"} for name in SERVER_FRAMES]}
     for name, schema in SERVER_FRAMES.items():
         defs[f"{name}Frame"] = schema

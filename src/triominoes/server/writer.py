@@ -13,10 +13,9 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triominoes.storage import ChangeRow, GameRow, Store
+from triominoes.storage import Append, Store
 
 MAX_BATCH = 64
 
@@ -26,13 +25,8 @@ class WriterClosed(RuntimeError):
 
 
 @dataclass
-class _Append:
-    table_id: str
-    expected: int
-    changes: Sequence[ChangeRow]
-    status: str | None
-    start: GameRow | None
-    finish: GameRow | None
+class _Waiting:
+    append: Append
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[None]
 
@@ -40,30 +34,21 @@ class _Append:
 class Writer:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Waiting | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="triominoes-writer", daemon=True)
         self._thread.start()
         self.commits = 0
         self.appends = 0
         self.closed = False
 
-    async def append(
-        self,
-        table_id: str,
-        expected: int,
-        changes: Sequence[ChangeRow],
-        *,
-        status: str | None = None,
-        start: GameRow | None = None,
-        finish: GameRow | None = None,
-    ) -> None:
-        """Commit these changes of a table at version ``expected``; raises
-        VersionConflict (or the database's error) and then nothing was written."""
+    async def append(self, append: Append) -> None:
+        """Commit one table's changes; raises VersionConflict (or the
+        database's error) and then nothing was written."""
         if self.closed:  # the thread is gone: nobody would ever answer
             raise WriterClosed("the server is stopping: nothing more is written")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Append(table_id, expected, changes, status, start, finish, loop, future))
+        self._queue.put(_Waiting(append, loop, future))
         await future
 
     def close(self) -> None:
@@ -92,15 +77,10 @@ class Writer:
             if stop:
                 return
 
-    def _commit(self, batch: list[_Append]) -> None:
+    def _commit(self, batch: list[_Waiting]) -> None:
         try:
             results: list[Exception | None] = list(
-                self.store.append_many(
-                    [
-                        (a.table_id, a.expected, a.changes, a.status, a.start, a.finish)
-                        for a in batch
-                    ]
-                )
+                self.store.append_many([waiting.append for waiting in batch])
             )
         except Exception as exc:
             results = [exc] * len(batch)

@@ -4,7 +4,10 @@ The server's one way to the database is :class:`Store`; see store.py.
 """
 
 from triominoes.storage.store import (
+    Append,
     ChangeRow,
+    ChatRow,
+    Delta,
     GameRow,
     PadRow,
     SeatRow,
@@ -15,7 +18,10 @@ from triominoes.storage.store import (
 )
 
 __all__ = [
+    "Append",
     "ChangeRow",
+    "ChatRow",
+    "Delta",
     "GameRow",
     "PadRow",
     "SeatRow",

@@ -81,7 +81,8 @@ changes = Table(
     # The table's version after this change.
     Column("version", Integer, nullable=False),
     Column("game", Integer, nullable=False),
-    # deal, act, takeback, takeover or release.
+    # deal, act, takeback, takeover, release, takeback-asked, takeback-answer,
+    # ready or rematch (triominoes.table.changes).
     Column("kind", String(16), nullable=False),
     # The engine seat it concerns (none for a deal).
     Column("seat", Integer),

@@ -37,6 +37,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
 from triominoes.storage import schema
+from triominoes.table.seats import SeatKind, TableStatus
+from triominoes.table.state import CHAT_LINES
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MIGRATION_LOCK = 7_460_001
@@ -100,11 +102,45 @@ class Snapshot:
     """The table's latest game, if it has played one."""
     changes: list[ChangeRow]
     """That game's changes, in order."""
+    chat: list[ChatRow]
+    """The table's last chat lines, oldest first."""
 
 
-Append = tuple[str, int, Sequence[ChangeRow], str | None, GameRow | None, GameRow | None]
-"""One table's append: its id, the version the changes were made at, the
-changes, and optionally its new status, a game started, a game finished."""
+@dataclass(frozen=True)
+class Append:
+    """One table's changes to commit together."""
+
+    table_id: str
+    expected: int
+    """The version the changes were made at (the table's, or VersionConflict)."""
+    changes: Sequence[ChangeRow]
+    status: str | None = None
+    """The table's new status, if it changes."""
+    start: GameRow | None = None
+    """A game started by these changes."""
+    finish: GameRow | None = None
+    """The game these changes finished, with its record."""
+
+
+@dataclass
+class ChatRow:
+    seat: int
+    """The chair of who said it."""
+    phrase: str
+    at: float
+
+
+@dataclass
+class Delta:
+    """What a table's log holds past a version: a process catching up with
+    changes another process made (:meth:`Store.since`)."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    games: list[GameRow]
+    """Games started past the one the caller had, in order."""
+    changes: list[ChangeRow]
+    """Changes past the caller's version, in order (of any game)."""
 
 
 @dataclass
@@ -213,7 +249,7 @@ class Store:
                 .where(
                     schema.seats.c.table_id == table_id,
                     schema.seats.c.seat == seat,
-                    schema.seats.c.kind == "human",
+                    schema.seats.c.kind == SeatKind.HUMAN,
                     schema.seats.c.token_hash.is_(None),
                 )
                 .values(name=name, token_hash=token_hash)
@@ -239,7 +275,51 @@ class Store:
                     return None
                 game = _latest_game(c, table_id)
                 changes = _select_changes(c, table_id, game.number) if game else []
-        return Snapshot(loaded[0], loaded[1], game, changes)
+                chat = _select_chat(c, table_id)
+        return Snapshot(loaded[0], loaded[1], game, changes, chat)
+
+    def since(self, table_id: str, version: int, game: int) -> Delta | None:
+        """The table's changes past ``version`` and its games past ``game``,
+        as of one moment (as :meth:`snapshot`)."""
+        with self.engine.connect() as c:
+            if not self.sqlite:
+                c.execution_options(isolation_level="REPEATABLE READ")
+            with c.begin():
+                loaded = _select_table(c, table_id)
+                if loaded is None:
+                    return None
+                games = [
+                    _game_row(r._mapping)
+                    for r in c.execute(
+                        select(schema.games)
+                        .where(schema.games.c.table_id == table_id, schema.games.c.number > game)
+                        .order_by(schema.games.c.number)
+                    ).all()
+                ]
+                changes = [
+                    _change_row(r._mapping)
+                    for r in c.execute(
+                        select(schema.changes)
+                        .where(
+                            schema.changes.c.table_id == table_id,
+                            schema.changes.c.version > version,
+                        )
+                        .order_by(schema.changes.c.version)
+                    ).all()
+                ]
+        return Delta(loaded[0], loaded[1], games, changes)
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """Each table's version (tables not found are left out)."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(schema.tables.c.id, schema.tables.c.version).where(
+                    schema.tables.c.id.in_(list(table_ids))
+                )
+            ).all()
+        return {str(r[0]): int(r[1]) for r in rows}
 
     def tables(self, statuses: Sequence[str], limit: int = 100) -> list[str]:
         """Table ids with one of these statuses, most recently touched first."""
@@ -252,14 +332,6 @@ class Store:
             ).all()
         return [r[0] for r in rows]
 
-    def set_status(self, table_id: str, status: str) -> None:
-        with self._writing() as c:
-            c.execute(
-                update(schema.tables)
-                .where(schema.tables.c.id == table_id)
-                .values(status=status, touched_at=time.time())
-            )
-
     def close_idle(self, before: float) -> list[str]:
         """Close the tables nobody touched since ``before``; return their ids."""
         with self._writing() as c:
@@ -267,7 +339,7 @@ class Store:
                 r[0]
                 for r in c.execute(
                     select(schema.tables.c.id).where(
-                        schema.tables.c.status.in_(["waiting", "playing"]),
+                        schema.tables.c.status.in_([TableStatus.WAITING, TableStatus.PLAYING]),
                         schema.tables.c.touched_at < before,
                     )
                 ).all()
@@ -276,18 +348,11 @@ class Store:
                 c.execute(
                     update(schema.tables)
                     .where(schema.tables.c.id.in_(idle))
-                    .values(status="closed")
+                    .values(status=TableStatus.CLOSED)
                 )
         return idle
 
     # --- the log of changes ----------------------------------------------------
-
-    def version(self, table_id: str) -> int:
-        with self.engine.connect() as c:
-            value = c.execute(
-                select(schema.tables.c.version).where(schema.tables.c.id == table_id)
-            ).scalar()
-        return int(value or 0)
 
     def append(
         self,
@@ -301,7 +366,7 @@ class Store:
     ) -> None:
         """Commit changes made at version ``expected`` (raises VersionConflict
         if the table is elsewhere); optionally start or finish a game."""
-        (error,) = self.append_many([(table_id, expected, changes, status, start, finish)])
+        (error,) = self.append_many([Append(table_id, expected, changes, status, start, finish)])
         if error is not None:
             raise error
 
@@ -329,7 +394,7 @@ class Store:
         # append cost a millisecond of CPU (most of it on PostgreSQL), on
         # the thread that shares the GIL with the server's event loop.
         mark = self._mark
-        ids = sorted({entry[0] for entry in batch})
+        ids = sorted({entry.table_id for entry in batch})
         now = time.time()
         results: list[Exception | None] = []
         rows: list[tuple[Any, ...]] = []
@@ -343,7 +408,8 @@ class Store:
                 ids,
             )
             current: dict[str, int] = dict(cursor.fetchall())
-            for table_id, expected, changes, status, start, finish in batch:
+            for entry in batch:
+                table_id, expected = entry.table_id, entry.expected
                 at = current.get(table_id)
                 if at != expected:
                     results.append(
@@ -351,14 +417,15 @@ class Store:
                     )
                     continue
                 rows.extend(
-                    tuple(row.values()) for row in _change_values(table_id, expected, changes, now)
+                    tuple(row.values())
+                    for row in _change_values(table_id, expected, entry.changes, now)
                 )
-                version = current[table_id] = expected + len(changes)
+                version = current[table_id] = expected + len(entry.changes)
                 results.append(None)
-                if start is None and finish is None and status is None:
+                if entry.start is None and entry.finish is None and entry.status is None:
                     plain.append((version, now, table_id))
                 else:
-                    self._update_table(c, table_id, version, now, status, start, finish)
+                    self._update_table(c, entry, version, now)
             if rows:
                 cursor.executemany(
                     "INSERT INTO changes (table_id, version, game, kind, seat, client_id, data, at)"
@@ -373,7 +440,7 @@ class Store:
         return results
 
     def _append_alone(self, c: Connection, entry: Append) -> Exception | None:
-        table_id, expected, changes, status, start, finish = entry
+        table_id, expected = entry.table_id, entry.expected
         savepoint = c.begin_nested()
         try:
             current = c.execute(
@@ -384,26 +451,19 @@ class Store:
             if current != expected:
                 raise VersionConflict(f"table {table_id} is at version {current}, not {expected}")
             now = time.time()
-            c.execute(insert(schema.changes), _change_values(table_id, expected, changes, now))
-            version = expected + len(changes)
-            self._update_table(c, table_id, version, now, status, start, finish)
+            c.execute(
+                insert(schema.changes), _change_values(table_id, expected, entry.changes, now)
+            )
+            self._update_table(c, entry, expected + len(entry.changes), now)
         except (VersionConflict, IntegrityError) as exc:
             savepoint.rollback()
             return exc if isinstance(exc, VersionConflict) else VersionConflict()
         savepoint.commit()
         return None
 
-    def _update_table(
-        self,
-        c: Connection,
-        table_id: str,
-        version: int,
-        now: float,
-        status: str | None,
-        start: GameRow | None,
-        finish: GameRow | None,
-    ) -> None:
+    def _update_table(self, c: Connection, entry: Append, version: int, now: float) -> None:
         """The table's row after an append, with a game started or finished."""
+        table_id, status, start, finish = entry.table_id, entry.status, entry.start, entry.finish
         if start is not None:
             c.execute(
                 insert(schema.games).values(
@@ -444,17 +504,6 @@ class Store:
             c.execute(
                 insert(schema.chat).values(table_id=table_id, seat=seat, phrase=phrase, at=at)
             )
-
-    def chat(self, table_id: str, limit: int = 30) -> list[tuple[int, str, float]]:
-        """The last ``limit`` chat lines (seat, phrase, time), oldest first."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                select(schema.chat.c.seat, schema.chat.c.phrase, schema.chat.c.at)
-                .where(schema.chat.c.table_id == table_id)
-                .order_by(schema.chat.c.id.desc())
-                .limit(limit)
-            ).all()
-        return [(int(r[0]), str(r[1]), float(r[2])) for r in reversed(rows)]
 
     # --- score pads -------------------------------------------------------------
 
@@ -530,6 +579,16 @@ def _select_changes(c: Connection, table_id: str, game: int) -> list[ChangeRow]:
         .order_by(schema.changes.c.version)
     ).all()
     return [_change_row(r._mapping) for r in rows]
+
+
+def _select_chat(c: Connection, table_id: str, limit: int = CHAT_LINES) -> list[ChatRow]:
+    rows = c.execute(
+        select(schema.chat.c.seat, schema.chat.c.phrase, schema.chat.c.at)
+        .where(schema.chat.c.table_id == table_id)
+        .order_by(schema.chat.c.id.desc())
+        .limit(limit)
+    ).all()
+    return [ChatRow(int(r[0]), str(r[1]), float(r[2])) for r in reversed(rows)]
 
 
 def _sqlite_engine(url: str) -> Engine:
