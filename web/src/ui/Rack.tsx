@@ -101,6 +101,7 @@ export function Rack(
               type="button"
               class={`rack-tile${props.selected === tile ? " selected" : ""}${nowhere ? " nofit" : ""}${props.fresh.includes(tile) ? " drawn" : ""}`}
               aria-pressed={props.selected === tile}
+              data-tile={tile}
               onPointerDown={(e) => down(e, tile)}
               onPointerMove={move}
               onPointerUp={up}
@@ -123,8 +124,7 @@ export function Rack(
               }}
             >
               <TileFace name={tile} size={56} />
-              <span class="sr">{tile}</span>
-              {nowhere && <span class="sr">{`, ${t("fits nowhere")}`}</span>}
+              <span class="sr">{nowhere ? t("{tile}, fits nowhere", { tile }) : tile}</span>
             </button>
           </li>
         );
