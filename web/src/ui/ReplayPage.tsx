@@ -223,7 +223,7 @@ export function Viewer({
               <span class="hand-tiles" role="group" aria-label={t("Tiles of {name}", { name })}>
                 {(hands[seat] ?? []).map((tile) => (
                   <span class="mini" key={tile} title={tile}>
-                    <TileFace name={tile} size={34} />
+                    <TileFace name={tile} size={40} />
                     <span class="sr">{tile}</span>
                   </span>
                 ))}

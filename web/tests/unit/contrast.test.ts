@@ -103,6 +103,10 @@ describe("contrast (WCAG AA) in every theme", () => {
       const tile = blend(rgb(theme["--tile"]!), card, dim);
       expect(ratio(num, tile)).toBeGreaterThanOrEqual(TEXT);
     });
+    it(`a tile's edge on the table, ${name}`, () => {
+      expect(pair(theme, "--tile-edge", "--table")).toBeGreaterThanOrEqual(GRAPHIC);
+      expect(pair(theme, "--spot-edge", "--table")).toBeGreaterThanOrEqual(GRAPHIC);
+    });
     it(`the numbers and points of a highlighted cell, ${name}`, () => {
       expect(pair(theme, "--spot-num", "--spot")).toBeGreaterThanOrEqual(TEXT);
       expect(pair(theme, "--fg", "--spot")).toBeGreaterThanOrEqual(TEXT);
@@ -113,6 +117,7 @@ describe("contrast (WCAG AA) in every theme", () => {
         expect(pair(theme, "--seat-fg", `--seat-${seat}`), `initial on seat ${seat}`).toBeGreaterThanOrEqual(TEXT);
         expect(pair(theme, `--seat-${seat}`, "--tile"), `outline of seat ${seat} on a tile`).toBeGreaterThanOrEqual(GRAPHIC);
         expect(pair(theme, `--seat-${seat}`, "--card"), `seat ${seat} on a card`).toBeGreaterThanOrEqual(GRAPHIC);
+        expect(pair(theme, `--seat-${seat}`, "--table"), `seat ${seat} around the board`).toBeGreaterThanOrEqual(GRAPHIC);
       }
     });
   }
