@@ -96,20 +96,15 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     back.click()
     expect(step).to_contain_text("Round 1, move 5 of")
     page.get_by_role("button", name="End of the round").click()
+    expect(step).to_contain_text(re.compile("went out|blocked"))
     result = page.locator(".round-result")
-    expect(result).to_contain_text(re.compile("went out|blocked"))
     winners = ", ".join(replay["players"][w] for w in rounds[0]["end"]["winners"])
     expect(result).to_contain_text(re.compile(f"Round winners?: {re.escape(winners)}"))
     shown = [int(x) for x in page.locator(".sheet tfoot td").all_inner_texts()]
     after_first = rounds[1]["start"]["totals"] if len(rounds) > 1 else replay["totals"]
     assert shown == after_first
     if len(rounds) > 1:
-        choice = page.get_by_label("Round", exact=True)
-        for index, played in enumerate(rounds[:-1]):  # each round's winners in its choice
-            won = ", ".join(replay["players"][w] for w in played["end"]["winners"])
-            option = choice.locator(f"option[value='{index}']")
-            expect(option).to_have_text(f"Round {index + 1}: {won} won")
-        choice.select_option(value=str(len(rounds) - 1))
+        page.get_by_label("Round", exact=True).select_option(label=f"Round {len(rounds)}")
         expect(step).to_contain_text(f"Round {len(rounds)}, move 0")
         expect(tiles).to_have_count(0)
         expect(page.locator(".sheet .past")).to_have_count(len(rounds) - 1)

@@ -163,4 +163,4 @@ def test_the_replay_takes_the_arrow_keys_at_once_and_marks_the_move(
     result = page.locator(".round-result")
     expect(result).to_contain_text(re.compile(f"Round winners?: {re.escape(winners)}"))
     if end["reason"] == "out":
-        expect(result).to_contain_text("went out.")
+        expect(step).to_contain_text("went out.")

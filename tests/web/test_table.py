@@ -183,6 +183,14 @@ def test_every_placement_moves_and_sounds_when_asked(pages: Pages, server: Serve
     arrived = wait_bot_placement(page)
     # The bot's tile arrives with a motion: its cell from the frame's events.
     assert arrived.evaluate("e => getComputedStyle(e).animationName") == "arrive"
+    # A drawn tile slides into the rack, the drawer's chip pulses (the
+    # standard rules let one draw even when a tile fits).
+    wait_my_turn(page)
+    page.get_by_role("button", name=re.compile(r"^Draw \(")).click()
+    drawn = page.locator(".rack-tile.drawn")
+    expect(drawn).to_have_count(1)
+    assert drawn.evaluate("e => getComputedStyle(e).animationName") == "drawn"
+    expect(page.locator(".players .player.me.drew")).to_have_count(1)
     assert page.evaluate("() => window.tones") == 0, "a sound while sounds are off"
     page.locator("details.settings summary").click()
     page.get_by_label("Sounds").check()
@@ -374,6 +382,8 @@ def test_the_round_end_countdown_and_who_went_out(pages: Pages, server: ServerPr
     seen = [int(s) for s in re.findall(r"in (\d+) s", " ".join(page.evaluate("() => window.seen")))]
     assert seen and max(seen) <= 30 and seen[0] >= 27, seen
     end = view["round_end"]
+    card = page.locator(".summary-card")
+    assert card.evaluate("e => getComputedStyle(e).animationName") == "rise"
     result = page.locator(".summary-card .result")
     if end["reason"] == "out":
         out = view.get("out")

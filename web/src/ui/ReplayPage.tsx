@@ -172,11 +172,9 @@ export function Viewer({
         <select
           id="replay-round"
           value={String(round)} onChange={(e) => goTo(Number((e.currentTarget as HTMLSelectElement).value), -1)}>
-            {rounds.map((r, i) => (
+            {rounds.map((_, i) => (
               <option value={String(i)} key={i}>
-                {r.end.reason === "unfinished" || r.end.winners.length === 0
-                  ? t("Round {n}", { n: i + 1 })
-                  : t("Round {n}: {names} won", { n: i + 1, names: roundWinners(r) })}
+                {t("Round {n}", { n: i + 1 })}
               </option>
             ))}
         </select>
@@ -202,10 +200,11 @@ export function Viewer({
         {t("Round {n}, move {m} of {total}", { n: round + 1, m: step + 1, total: steps.length })}
         {": "}
         {at ? moveText(at, names[at.seat] ?? "", false) : t("the deal")}
+        {atEnd && ` · ${outText(names, outSeat >= 0 ? outSeat : null, null, current.end.reason)}`}
       </p>
       {atEnd && (
         <p class="round-result" role="status">
-          <strong>{t("Round {n} is over.", { n: round + 1 })}</strong> {outText(names, outSeat >= 0 ? outSeat : null, null, current.end.reason)}{" "}
+          <strong>{t("Round {n} is over.", { n: round + 1 })}</strong>{" "}
           {current.end.winners.length === 1
             ? t("Round winner: {name}", { name: roundWinners(current) })
             : t("Round winners: {names}", { names: roundWinners(current) })}
