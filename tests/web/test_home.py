@@ -15,7 +15,7 @@ from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages, screenshot
 from tests.web.flows import Autoplayer, choose_language, seat_page
 
-DESK = {"viewport": {"width": 1280, "height": 800}}
+DESK: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
 def entry(page: Any, table: str, game: int | None = None) -> Any:

@@ -16,14 +16,14 @@ from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages, screenshot
 from tests.web.flows import Autoplayer, play_turn, seat_page, wait_my_turn
 
-DESK = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {
+DESK: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 740},
     "device_scale_factor": 2,
     "is_mobile": True,
     "has_touch": True,
 }
-SIZES = {"1280": DESK, "360": PHONE}
+SIZES: dict[str, dict[str, Any]] = {"1280": DESK, "360": PHONE}
 
 # The size on screen (CSS px) of the numerals of the placed tiles, and the
 # turn of each (the SVG rotation about its own spot).
@@ -350,8 +350,10 @@ def test_the_move_log_is_numbered_named_and_kept_after_a_reload(
 
     # The bonus badges of the sheet, in the log too.
     def badges(selector: str) -> int:
-        return page.locator(selector).evaluate_all(
-            "els => els.filter(e => !/bdg-(draw|pass)/.test(e.className)).length"
+        return int(
+            page.locator(selector).evaluate_all(
+                "els => els.filter(e => !/bdg-(draw|pass)/.test(e.className)).length"
+            )
         )
 
     assert badges(".log .bdg") == badges(".sheet .bdg")
@@ -367,17 +369,18 @@ def test_the_round_end_countdown_and_who_went_out(pages: Pages, server: ServerPr
     page.goto(answer["url"].replace(server.url, ""))
     page.locator(".rack-tile").first.wait_for()
     page.evaluate(
-        """() => { window.seen = [];
+        r"""() => { window.seen = [];
         new MutationObserver(() => {
-            const c = document.querySelector('.countdown');
-            if (c) window.seen.push(c.textContent);
+            const c = document.querySelector('[aria-labelledby="round-over-h"]');
+            const m = c && /starts in (\d+) s/.exec(c.textContent);
+            if (m) window.seen.push(m[0]);
         }).observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
     )
     page.wait_for_timeout(3000)  # the page has been open a while when the round ends
     token = answer["url"].split("#seat=")[1]
     ended = Autoplayer(server, table, token, ready=False, until=lambda v: v.get("round_end"))
     view = ended.start().wait()
-    expect(page.locator(".countdown")).to_be_visible()
+    expect(page.locator("#round-over-h")).to_be_visible()
     page.wait_for_timeout(1500)
     seen = [int(s) for s in re.findall(r"in (\d+) s", " ".join(page.evaluate("() => window.seen")))]
     assert seen and max(seen) <= 30 and seen[0] >= 27, seen
