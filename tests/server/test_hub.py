@@ -7,7 +7,7 @@ from pathlib import Path
 
 from triominoes.server.config import ServerConfig
 from triominoes.server.hub import Hub
-from triominoes.server.table import FINISHED, Settings
+from triominoes.table import Settings, TableStatus, views
 
 
 def test_quiet_finished_tables_are_let_go_and_load_again(tmp_path: Path) -> None:
@@ -21,17 +21,17 @@ def test_quiet_finished_tables_are_let_go_and_load_again(tmp_path: Path) -> None
                 Settings(bot_pace=0),
             )
             for _ in range(600):
-                if table.status == FINISHED:
+                if table.status is TableStatus.FINISHED:
                     break
                 await asyncio.sleep(0.05)
-            assert table.status == FINISHED
-            summary = table.summary()
+            assert table.status is TableStatus.FINISHED
+            summary = views.summary(table.state, set())
             assert hub.forget_quiet(seconds=3600) == []
             assert hub.forget_quiet(seconds=0) == [table.id]
             assert table.id not in hub.tables
             again = await hub.table(table.id)
             assert again is not None and again is not table
-            assert again.summary() == summary
+            assert views.summary(again.state, set()) == summary
         finally:
             await hub.stop()
 

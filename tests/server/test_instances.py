@@ -13,7 +13,7 @@ import redis
 from tests.server.conftest import REDIS
 from tests.server.harness import Player, ServerProcess
 from triominoes.core.record import read, replay
-from triominoes.server.hub import CHANNEL
+from triominoes.server.instances import CHANNEL
 from triominoes.server.security import token_hash
 from triominoes.storage import Store
 

@@ -1,99 +1,41 @@
 """One table in-process, with clients that keep every frame: what is shown
-while a commit is on its way, clocks, hints, seats given back, bots that
-fail or take too long."""
+while a commit is on its way, clocks, hints, seats given back, events,
+bots that fail or take too long."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import AsyncIterator, Awaitable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server.inprocess import (
+    QUICK,
+    Person,
+    act,
+    arrive,
+    hub_at,
+    send,
+    settle,
+    sit,
+    until,
+)
 from triominoes.core.game import Game
 from triominoes.core.rules import preset
 from triominoes.server.bots import BotPool
-from triominoes.server.client import Client
-from triominoes.server.config import ServerConfig
-from triominoes.server.hub import Hub, LobbyError
-from triominoes.server.protocol import Act
-from triominoes.server.security import token_hash
-from triominoes.server.table import FINISHED, Settings, Table
+from triominoes.server.errors import ApiError
+from triominoes.server.hub import Hub
 from triominoes.server.writer import Writer, WriterClosed
-from triominoes.storage import Store
-
-QUICK = {"preset": "standard", "hand_size": {"2": 3}, "target_score": 40}
-
-
-class Socket:
-    """What a :class:`Client` sends through: here, into a list."""
-
-    application_state = None
-
-    def __init__(self) -> None:
-        self.frames: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:  # pragma: no cover - not closed
-        pass
-
-
-def client() -> tuple[Client, Socket]:
-    socket = Socket()
-    return Client(socket, 1000, 1000), socket  # type: ignore[arg-type]
-
-
-@asynccontextmanager
-async def hub_at(tmp_path: Path) -> AsyncIterator[Hub]:
-    hub = Hub(ServerConfig(db=f"sqlite:///{tmp_path / 'table.db'}"))
-    await hub.start()
-    try:
-        yield hub
-    finally:
-        await hub.stop()
-
-
-async def two_people(hub: Hub, **settings: Any) -> tuple[Table, list[tuple[Client, Socket]]]:
-    """A started table of two people, each seated with one client."""
-    table = await hub.create(QUICK, ["human", "human"], Settings(**settings))
-    seated = []
-    for name in ("Ann", "Ben"):
-        _, _, token = await hub.join(table.id, name, None)
-        pair = client()
-        assert await table.hello(pair[0], token)
-        seated.append(pair)
-    await asyncio.sleep(0.05)
-    return table, seated
-
-
-def states(socket: Socket) -> list[dict[str, Any]]:
-    return [f for f in socket.frames if f["type"] == "state"]
+from triominoes.storage import Append, Store
+from triominoes.table import Refusal, Settings, TableSeat, TableStatus, views
 
 
 def game_of(view: dict[str, Any]) -> Any:
     """What a view says of the game (the table around it aside)."""
     return {k: v for k, v in view.items() if k != "table"}
-
-
-async def act(table: Table, player: Client, socket: Socket) -> None:
-    view = states(socket)[-1]
-    legal = view["view"]["legal"]
-    frame = Act(
-        type="act", id=f"a{view['version']}", version=view["version"], action=legal[0]["action"]
-    )
-    await table.act(player, frame, 0.0)
-
-
-def to_move(seated: list[tuple[Client, Socket]]) -> tuple[Client, Socket]:
-    def my_turn(view: dict[str, Any]) -> bool:
-        return view["to_move"] is not None and view["to_move"] == view["seat"]
-
-    return next(pair for pair in seated if my_turn(states(pair[1])[-1]["view"]))
 
 
 def slow_commits(hub: Hub, seconds: float) -> None:
@@ -106,6 +48,10 @@ def slow_commits(hub: Hub, seconds: float) -> None:
     hub.writer.append = slowly  # type: ignore[method-assign]
 
 
+def mover(people: list[Person]) -> Person:
+    return next(p for p in people if p.my_turn)
+
+
 def test_nothing_shows_an_action_before_it_is_committed(tmp_path: Path) -> None:
     """While an action is being written, whatever else sends a state — a
     client leaving, a refused frame, the HTTP summary — sends the state
@@ -113,33 +59,67 @@ def test_nothing_shows_an_action_before_it_is_committed(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with hub_at(tmp_path) as hub:
-            table, seated = await two_people(hub)
-            watcher, seen = client()
-            assert await table.hello(watcher, None)
-            mover = to_move(seated)
-            version = table.version
-            before = table.summary()
+            table, people = await sit(hub, ["human", "human"])
+            watcher = await arrive(table, "watcher", None)
+            version = table.state.version
+            before = views.summary(table.state, set())
             slow_commits(hub, 0.3)
-            acting = asyncio.create_task(act(table, *mover))
-            await asyncio.sleep(0.1)  # the action is applied in memory, its commit under way
-            leaving, _ = client()  # a second device of a seat, closed now
-            leaving.seat = 0
-            table.seats[0].clients.add(leaving)
+            first = mover(people)
+            action = first.view["legal"][0]["action"]
+            frame = {"type": "act", "id": "x", "version": version, "action": action}
+            acting = asyncio.create_task(send(table, first, frame))
+            await asyncio.sleep(0.1)  # decided, its commit under way
+            leaving = await arrive(table, "second device", people[0].token)
             others: list[Awaitable[Any]] = [
-                table.leave(leaving),
-                table.refuse(watcher, "bad-message", "not JSON"),
-                table.committed(table.summary),
+                table.leave(leaving.client),
+                table.refuse(watcher.client, Refusal("bad-message", "not JSON")),
+                table.committed(lambda state: views.summary(state, set())),
             ]
             done = await asyncio.gather(acting, *others)
-            await asyncio.sleep(0.05)
+            await settle(0.05)
             summary = done[-1]
             assert summary["version"] == version + 1  # waited for the commit
             assert before["version"] == version
             by_version: dict[int, Any] = {}
-            for frame in states(seen):
-                shown = game_of(frame["view"])
-                assert by_version.setdefault(frame["version"], shown) == shown, frame["version"]
+            for state in watcher.states():
+                shown = game_of(state["view"])
+                assert by_version.setdefault(state["version"], shown) == shown, state["version"]
             assert max(by_version) == version + 1
+
+    asyncio.run(run())
+
+
+def test_every_change_carries_its_events_as_each_may_see_them(tmp_path: Path) -> None:
+    """The drawer sees the tile drawn, the others a draw; a deal shows each
+    seat its own hand; a state sent for no change carries no events."""
+
+    async def run() -> None:
+        async with hub_at(tmp_path) as hub:
+            table, people = await sit(hub, ["human", "human"], {**QUICK, "hand_size": {"2": 7}})
+            watcher = await arrive(table, "watcher", None)
+            assert watcher.frame["events"] == []
+            for person in people[:1]:  # connected when the last seat was taken
+                dealt = next(
+                    f["events"] for f in person.states() if f["version"] == 1 and f["events"]
+                )
+                assert [e["type"] for e in dealt] == ["game-started", "round-dealt"]
+                hands = dealt[1]["hands"]
+                me = person.view["seat"]
+                assert hands[me] is not None and all(
+                    h is None for s, h in enumerate(hands) if s != me
+                )
+            first = mover(people)
+            while not any(a["action"] == "draw" for a in first.view["legal"]):
+                await act(table, first)  # the opening: no draw yet
+                first = mover(people)
+            other = next(p for p in people if p is not first)
+            await act(table, first, "draw")
+            drew = [e for e in first.frame["events"] if e["type"] == "drew"]
+            assert drew and drew[0]["tile"] in first.view["hand"]
+            for someone in (other, watcher):
+                seen = someone.frame["events"]
+                assert seen[0] == {**first.frame["events"][0]}  # the action itself
+                assert [e["tile"] for e in seen if e["type"] == "drew"] == [None]
 
     asyncio.run(run())
 
@@ -147,12 +127,20 @@ def test_nothing_shows_an_action_before_it_is_committed(tmp_path: Path) -> None:
 def test_the_clock_is_in_the_state_that_starts_it(tmp_path: Path) -> None:
     async def run() -> None:
         async with hub_at(tmp_path) as hub:
-            table, seated = await two_people(hub, turn_seconds=60)
-            mover = to_move(seated)
-            await act(table, *mover)
-            await asyncio.sleep(0.05)
-            for _, socket in seated:
-                after = [f for f in states(socket) if f["version"] == table.version]
+            table, people = await sit(hub, ["human", "human"], turn_seconds=60)
+            first = mover(people)
+            await send(
+                table,
+                first,
+                {
+                    "type": "act",
+                    "id": "c",
+                    "version": first.frame["version"],
+                    "action": first.view["legal"][0]["action"],
+                },
+            )
+            for person in people:
+                after = [f for f in person.states() if f["version"] == table.state.version]
                 assert after and all(f["view"]["table"]["clock"] is not None for f in after)
 
     asyncio.run(run())
@@ -161,19 +149,16 @@ def test_the_clock_is_in_the_state_that_starts_it(tmp_path: Path) -> None:
 def test_a_seat_back_at_a_finished_table_gets_its_state(tmp_path: Path) -> None:
     async def run() -> None:
         async with hub_at(tmp_path) as hub:
-            table, _ = await two_people(hub)
-            table.status = FINISHED
-            table.seats[0].stand_in = True  # a bot played for Ann to the end
-            token = "back-again"
-            table.seats[0].token_hash = token_hash(token)
-            again, socket = client()
-            assert await table.hello(again, token)
-            await asyncio.sleep(0.05)
-            assert states(socket), "hello is answered with a state"
-            before = len(states(socket))
-            await table.back(again)
-            await asyncio.sleep(0.05)
-            assert len(states(socket)) == before + 1
+            table, people = await sit(hub, ["human", "human"])
+            # The game is over, and a bot had played for P0 to its end.
+            state = table.state
+            seats = (replace(state.seats[0], stand_in=True), *state.seats[1:])
+            table.state = replace(state, status=TableStatus.FINISHED, seats=seats)
+            again = await arrive(table, "P0", people[0].token)
+            assert again.states(), "hello is answered with a state"
+            before = len(again.states())
+            await send(table, again, {"type": "back"})
+            assert len(again.states()) == before + 1
 
     asyncio.run(run())
 
@@ -181,23 +166,18 @@ def test_a_seat_back_at_a_finished_table_gets_its_state(tmp_path: Path) -> None:
 def test_one_hint_at_a_time_per_seat(tmp_path: Path) -> None:
     async def run() -> None:
         async with hub_at(tmp_path) as hub:
-            table = await hub.create(QUICK, ["human", "bot:easy"], Settings(bot_pace=0))
-            _, _, token = await hub.join(table.id, "Ann", None)
-            person, socket = client()
-            assert await table.hello(person, token)
-            for _ in range(200):
-                if table.game is not None and table.game.to_move == table.engine_seat(0):
-                    break
-                await asyncio.sleep(0.05)
-            await asyncio.gather(table.hint(person), table.hint(person))
-            await asyncio.sleep(0.05)
-            kinds = sorted(f["type"] for f in socket.frames if f["type"] in ("hint", "error"))
+            table, (person,) = await sit(hub, ["human", "bot:easy"], bot_pace=0)
+            await until(lambda: person.my_turn)
+            await asyncio.gather(table.hint(person.client), table.hint(person.client))
+            await settle(0.05)
+            frames = person.socket.frames
+            kinds = sorted(f["type"] for f in frames if f["type"] in ("hint", "error"))
             assert kinds == ["error", "hint"]
-            refused = next(f for f in socket.frames if f["type"] == "error")
+            refused = next(f for f in frames if f["type"] == "error")
             assert refused["code"] == "not-now"
-            await table.hint(person)  # and again once it came
-            await asyncio.sleep(0.05)
-            assert sum(f["type"] == "hint" for f in socket.frames) == 2
+            await table.hint(person.client)  # and again once it came
+            await settle(0.05)
+            assert sum(f["type"] == "hint" for f in frames) == 2
 
     asyncio.run(run())
 
@@ -210,10 +190,27 @@ def test_bots_with_settings_of_the_lobby_s_choosing_are_refused(tmp_path: Path) 
                 "bot:expert:seconds=1000",
                 "bot:nobody",
             ):
-                with pytest.raises(LobbyError) as refused:
+                with pytest.raises(ApiError) as refused:
                     await hub.create("standard", ["human", seat], Settings())
                 assert refused.value.code == "bad-seats"
             assert await hub.create("standard", ["human", "bot:ismcts"], Settings())
+
+    asyncio.run(run())
+
+
+def test_bad_rules_are_refused_with_the_engine_s_reason(tmp_path: Path) -> None:
+    """So that a page can say it in its reader's language."""
+
+    async def run() -> None:
+        async with hub_at(tmp_path) as hub:
+            with pytest.raises(ApiError) as refused:
+                await hub.create(
+                    {"preset": "standard", "game_end": "last-round", "target_score": None},
+                    ["human", "human"],
+                    Settings(),
+                )
+            body = refused.value.body()
+            assert body["error"] == "bad-rules" and body["reason"]["template"]
 
     asyncio.run(run())
 
@@ -224,8 +221,11 @@ def test_joins_at_once_each_get_a_seat(tmp_path: Path) -> None:
             table = await hub.create("standard", ["human"] * 4, Settings())
             joined = await asyncio.gather(*(hub.join(table.id, f"P{n}", None) for n in range(4)))
             assert sorted(seat for _, seat, _ in joined) == [0, 1, 2, 3]
-            with pytest.raises(LobbyError):
+            with pytest.raises(ApiError):
                 await hub.join(table.id, "Late", None)
+            assert table.state.status is TableStatus.PLAYING
+            names = {seat: f"P{n}" for n, (_, seat, _) in enumerate(joined)}
+            assert {s.chair: s.name for s in table.state.seats} == names
 
     asyncio.run(run())
 
@@ -259,7 +259,20 @@ def test_nothing_is_written_after_the_writer_closed(tmp_path: Path) -> None:
         writer = Writer(store)
         await asyncio.to_thread(writer.close)
         with pytest.raises(WriterClosed):
-            await writer.append("t", 0, [])
+            await writer.append(Append("t", 0, []))
         store.close()
+
+    asyncio.run(run())
+
+
+def test_a_chair_s_clients_are_told_apart(tmp_path: Path) -> None:
+    async def run() -> None:
+        async with hub_at(tmp_path) as hub:
+            table, people = await sit(hub, ["human", "human"])
+            assert table.connected() == {TableSeat(0), TableSeat(1)}
+            await table.leave(people[1].client)
+            await settle()
+            assert table.connected() == {TableSeat(0)}
+            assert people[0].view["table"]["seats"][people[1].view["seat"]]["connected"] is False
 
     asyncio.run(run())

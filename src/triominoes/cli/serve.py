@@ -44,6 +44,14 @@ def serve_command(
     sweep_seconds: Annotated[
         float, typer.Option(min=0.1, help="How often to look for idle tables.", hidden=True)
     ] = 60.0,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            help="With --redis: how soon another process takes a silent one's tables.",
+            hidden=True,
+        ),
+    ] = 4.0,
     rate: Annotated[
         float, typer.Option(min=0.1, help="Frames a second a connection may send on average.")
     ] = 20.0,
@@ -71,6 +79,7 @@ def serve_command(
             sweep_seconds=sweep_seconds,
             rate=rate,
             burst=2 * rate,
+            lease_seconds=lease_seconds,
             log_json=not plain_logs,
         )
     )

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from triominoes.core.actions import Action
+from triominoes.core.actions import Action, parse_action
 from triominoes.core.scoring import Score
-from triominoes.core.tiles import Tile
+from triominoes.core.tiles import Tile, TileSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,3 +138,43 @@ Event = RoundDealt | ActionTaken | TileDrawn | RoundEnded | GameEnded
 def seen_by(events: Iterable[Event], viewer: int | None) -> list[Event]:
     """The copies of ``events`` that ``viewer`` (a seat, None: a spectator) may see."""
     return [event.seen_by(viewer) for event in events]
+
+
+def event_from_json(data: dict[str, Any], tiles: TileSet) -> Event | None:
+    """Read back what an event's ``to_json`` wrote (a client of a server
+    narrates from the events it is sent); None for a kind the engine does
+    not make (a server's events about the table around the game)."""
+
+    def hand(names: list[str] | None) -> tuple[Tile, ...] | None:
+        return None if names is None else tuple(tiles.parse(n) for n in names)
+
+    kind = data.get("type")
+    if kind == "round-dealt":
+        return RoundDealt(
+            data["round"],
+            data["opener"],
+            tuple(data["hand_sizes"]),
+            data["pool"],
+            tuple(hand(h) for h in data["hands"]),
+        )
+    if kind == "action":
+        bonus = data.get("bonus")
+        score = Score.from_json(bonus) if bonus is not None else None
+        action = parse_action(data["action"])
+        return ActionTaken(data["round"], data["seat"], action, data["points"], score)
+    if kind == "drew":
+        tile = data.get("tile")
+        return TileDrawn(data["round"], data["seat"], tiles.parse(tile) if tile else None)
+    if kind == "round-ended":
+        return RoundEnded(
+            data["round"],
+            data["reason"],
+            tuple(data["winners"]),
+            tuple(data["awards"]),
+            tuple(hand(h) or () for h in data["hands"]),
+            tuple(data["totals"]),
+            data.get("out"),
+        )
+    if kind == "game-ended":
+        return GameEnded(tuple(data["winners"]), tuple(data["totals"]))
+    return None

@@ -179,6 +179,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         current = hub()
         for status, count in current.counts().items():
             current.metrics.tables.labels(status).set(count)
+        current.metrics.leases.set(current.instances.running())
         return Response(current.metrics.render(), media_type="text/plain; version=0.0.4")
 
     # --- pages -------------------------------------------------------------------------

@@ -114,6 +114,12 @@ class Instances:
         self._spawn(self._claim(table_id))
         return False
 
+    def running(self) -> int:
+        """How many tables' follow-ups this process runs."""
+        if self._redis is None:
+            return sum(t.status is TableStatus.PLAYING for t in self.hub.tables.values())
+        return len(self.held)
+
     def let_go(self, table_id: str) -> None:
         """The table needs no follow-ups (it is not being played)."""
         if table_id in self.held:

@@ -27,6 +27,11 @@ class Metrics:
         self.errors = Counter(
             "triominoes_errors_total", "Error replies sent", ["code"], registry=self.registry
         )
+        self.leases = Gauge(
+            "triominoes_leases",
+            "Tables whose follow-ups (bots, clocks, deals) this process runs",
+            registry=self.registry,
+        )
         self.ack_latency = Histogram(
             "triominoes_ack_seconds",
             "From an act's checks to its ack: commit included",

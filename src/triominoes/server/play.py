@@ -137,10 +137,10 @@ async def _serve(hub: Hub, table: Table, client: Client, config: ServerConfig) -
             client.close_soon(1012, "server restarting")
             return
         else:
-            await _handle(table, client, frame, received)
+            await handle(table, client, frame, received)
 
 
-async def _handle(
+async def handle(
     table: Table,
     client: Client,
     frame: Act | Next | Chat | Takeback | Answer | Rematch | Back | Hint,

@@ -1,9 +1,9 @@
 """A table on a server (``--join URL``): server.md's WebSocket contract.
 
 The server keeps the game and sends each client its own view in ``state``
-frames; this table keeps the latest one and turns the difference between
-two views into the engine's event values (a deal, the actions added to the
-log), so that the faces narrate a remote game as they narrate a local one.
+frames, with the events of the change that made it; this table keeps the
+latest view and reads the events back into the engine's event values, so
+that the faces narrate a remote game as they narrate a local one.
 One reader thread receives every frame (the faces call from their own
 threads); ``act`` sends a frame and waits for its ``ack`` or ``error``. A
 lost connection is opened again with ``hello`` and the seat's token, and an
@@ -32,9 +32,8 @@ from urllib.parse import urlsplit
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from triominoes.core.actions import Draw
 from triominoes.core.errors import TriominoesError
-from triominoes.core.events import ActionTaken, Event, RoundDealt, TileDrawn
+from triominoes.core.events import Event, event_from_json
 from triominoes.core.rules import STANDARD
 from triominoes.core.view import PlayerView
 from triominoes.i18n import N_
@@ -102,28 +101,6 @@ def _http(method: str, url: str, body: object = None) -> Any:
         raise JoinError(f"{url}: {message}") from None
     except (OSError, ValueError) as error:
         raise JoinError(f"{url}: {error}") from None
-
-
-def events_between(old: PlayerView | None, new: PlayerView) -> list[Event]:
-    """The events that lead from one view to the next, as the viewer saw them."""
-    if old is None:
-        return []  # just joined: the board shows what happened before
-    events: list[Event] = []
-    if new.round != old.round:
-        if new.round < max(old.round, 1):
-            return []
-        hands = tuple(new.hand if s == new.seat else None for s in range(new.players))
-        events.append(RoundDealt(new.round, new.opener, new.hand_sizes, new.pool, hands))
-        start = 0
-    elif new.log[: len(old.log)] == old.log:
-        start = len(old.log)
-    else:
-        return []  # a takeback: nothing new to tell
-    for entry in new.log[start:]:
-        events.append(ActionTaken(new.round, entry.seat, entry.action, entry.points, entry.score))
-        if isinstance(entry.action, Draw):
-            events.append(TileDrawn(new.round, entry.seat, entry.drawn))
-    return events
 
 
 class RemoteTable(Table):
@@ -230,7 +207,11 @@ class RemoteTable(Table):
         with self._lock:
             if kind == "state" and isinstance(frame.get("view"), dict):
                 view = PlayerView.from_json(frame["view"])
-                self._pending.extend(events_between(self._view, view))
+                tiles = view.tile_set
+                for data in frame.get("events", []):
+                    event = event_from_json(data, tiles)
+                    if event is not None:
+                        self._pending.append(event)
                 self._view = view
                 self.version = int(frame["version"])
                 self.rules = view.rules
