@@ -6,9 +6,12 @@ choices whole. The chat's own lines and the replay viewer's keys too."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.server.harness import ServerProcess
@@ -18,14 +21,29 @@ from tests.web.flows import Autoplayer, choose_language, seat_page
 DESK: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
+@pytest.fixture
+def quiet(browser: Any, tmp_path: Path) -> Iterator[tuple[Pages, ServerProcess]]:
+    """Pages on a server of its own: the home page lists the latest tables
+    only, and the other tests' tables would push these out."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", cwd=tmp_path).start()
+    pages = Pages(browser, server.url)
+    try:
+        yield pages, server
+    finally:
+        pages.close()
+        server.stop()
+    assert pages.errors == []
+
+
 def entry(page: Any, table: str, game: int | None = None) -> Any:
     href = f"/t/{table}" if game is None else f"/replay?table={table}&game={game}"
     return page.locator(f'.tables a[href="{href}"]')
 
 
 def test_own_games_resume_and_open_tables_are_told_apart(
-    pages: Pages, server: ServerProcess
+    quiet: tuple[Pages, ServerProcess],
 ) -> None:
+    pages, server = quiet
     page, table = seat_page(pages, server, ["human", "bot:easy"], **DESK)
     page.goto("/")
     mine = entry(page, table)
@@ -51,8 +69,12 @@ def test_own_games_resume_and_open_tables_are_told_apart(
 
 
 def test_every_finished_game_of_a_rematched_table_is_listed(
-    pages: Pages, server: ServerProcess
+    quiet: tuple[Pages, ServerProcess],
 ) -> None:
+    listed(*quiet)
+
+
+def listed(pages: Pages, server: ServerProcess) -> None:
     table = server.create(["human", "bot:easy"], "german")
     token = server.join(table, "Ann")["token"]
 

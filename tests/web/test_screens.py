@@ -25,8 +25,8 @@ def test_the_main_screens(pages: Pages, server: ServerProcess) -> None:
     home.goto("/")
     home.get_by_role("button", name="Create the table").wait_for()
     expect(home.locator(".summary li")).not_to_have_count(0)
-    expect(home.locator(".tables a", has_text="Resume:")).to_have_count(1)
-    expect(home.locator(".tables a", has_text="Join:")).to_have_count(1)
+    expect(home.locator(".tables a", has_text="Resume:")).not_to_have_count(0)
+    expect(home.locator(".tables a", has_text="Join:")).not_to_have_count(0)
     expect(home.locator(".tables a", has_text="Replay:")).not_to_have_count(0)
     screenshot(home, "home")
 
