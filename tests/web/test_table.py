@@ -431,6 +431,8 @@ def test_another_game_by_consent(pages: Pages, server: ServerProcess) -> None:
         page: Any = pages.new(**DESK)
         page.goto(ann["url"].replace(server.url, ""))
         page.locator(".rack-tile").first.wait_for()
+        mine = page.locator(".players .player.me")
+        colour = mine.evaluate("e => getComputedStyle(e).borderLeftColor")
         finish_with_autoplayers(server, table, [ann["token"], ben["token"]])
         expect(page.locator("#game-over-h")).to_be_visible()
         expect(page.locator(".log li").first).to_be_visible()
@@ -447,6 +449,8 @@ def test_another_game_by_consent(pages: Pages, server: ServerProcess) -> None:
         expect(page.locator("#game-over-h")).to_have_count(0, timeout=30_000)
         expect(page.locator("h1")).to_contain_text("Round 1")
         assert server.summary(table)["game"] == 2
+        # The seat order turned; Ann keeps her colour (it is her chair's).
+        expect(mine).to_have_css("border-left-color", colour)
         # The old game's lines never stay in the new game's log (the
         # people's seats do not move; a stand-in opens at most).
         if accept:

@@ -10,6 +10,12 @@ export function seatColour(seat: number): string {
   return `var(--seat-${seat % 6})`;
 }
 
+/** Each engine seat's colour, by its chair (`table_seat`): a person keeps
+ * their colour when a rematch turns the seat order. */
+export function seatColours(seats: readonly { table_seat?: number }[]): string[] {
+  return seats.map((seat, i) => seatColour(seat.table_seat ?? i));
+}
+
 /** The first letter of each name, upper case (a letter of any script);
  * where two seats would share one, each of those gets its seat number too,
  * so that no two initials at a table are the same. */

@@ -30,6 +30,8 @@ export interface BoardProps {
   last?: ReadonlyMap<string, number>;
   /** Each seat's initial, shown on its last placement. */
   initials?: readonly string[];
+  /** Each seat's colour (CSS); by default by seat number. */
+  colours?: readonly string[];
   /** Cells placed by the latest change: they arrive with a short motion. */
   arrived?: ReadonlySet<string>;
   /** The spot a dragged tile snaps to (cell key). */
@@ -238,7 +240,7 @@ export function Board(props: BoardProps) {
     const [cx, cy] = centroid(p.cell);
     const initial = props.initials?.[seat];
     return [
-      <g class="mark" key={key} data-seat={seat} style={{ "--who": seatColour(seat) }}>
+      <g class="mark" key={key} data-seat={seat} style={{ "--who": props.colours?.[seat] ?? seatColour(seat) }}>
         <polygon points={points(p.cell)} />
         {initial && (
           <>

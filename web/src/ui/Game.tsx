@@ -10,7 +10,7 @@ import { type Cue, moveKey, narrate, outText, type Say, standInMoves, cuesOf } f
 import { SIDE, nearestCell, readingOrder } from "../geometry";
 import { nt, t, translate } from "../i18n";
 import { boardText, errorText, levelName, logText, phraseText, seatName, signed } from "../narrate";
-import { initials, lastPlacements, seatColour } from "../players";
+import { initials, lastPlacements, seatColours } from "../players";
 import { go } from "../router";
 import { badgesOf, roundStart, turns } from "../sheet";
 import { playCues } from "../sound";
@@ -211,6 +211,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const me = view.seat;
   const who = names(view);
   const inits = initials(view.table.seats.map((s, i) => seatName(s, i)));
+  const colours = seatColours(view.table.seats);
   const mine = me !== null ? view.table.seats[me] : undefined;
   const standingIn = !!mine?.stand_in;
   const myTurn = me !== null && view.to_move === me && !standingIn && !view.round_end;
@@ -293,7 +294,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const showMover = mover !== null && !view.round_end && !view.finished && !waiting;
 
   return (
-    <main id="main" ref={main} class={`page game${showMover ? " in-play" : ""}`} data-version={connection.version} style={showMover ? { "--mover": seatColour(mover) } : undefined}>
+    <main id="main" ref={main} class={`page game${showMover ? " in-play" : ""}`} data-version={connection.version} style={showMover ? { "--mover": colours[mover] ?? "" } : undefined}>
       <div class="live sr" aria-live="polite" role="log">
         {announce.map((say) => say()).join(" ")}
       </div>
@@ -379,7 +380,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               <div
                 class={`player${mover === i && showMover ? " moving" : ""}${i === me ? " me" : ""}${drewSeats.has(i) ? " drew" : ""}`}
                 key={`${i}:${drewSeats.has(i) ? cues.n : 0}`}
-                style={{ "--who": seatColour(i) }}
+                style={{ "--who": colours[i] ?? "" }}
                 aria-current={mover === i && showMover ? "true" : undefined}
               >
                 <span class="initial" aria-hidden="true">
@@ -428,6 +429,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               focusRequest={focusRequest}
               last={lastCells}
               initials={inits}
+              colours={colours}
               arrived={arrived}
               snap={snap}
               description={boardText(view.board, view.log, who)}
@@ -502,17 +504,18 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
           </div>
 
           <aside class="side">
-            <MoveLog view={view} names={who} initials={inits} marks={standIns} />
+            <MoveLog view={view} names={who} initials={inits} colours={colours} marks={standIns} />
             <ScoreSheet
               names={who}
               initials={inits}
+              colours={colours}
               past={pastRounds(history.filter((h) => h.round < view.round))}
               round={view.round}
               turns={sheetTurns}
               end={view.round_end}
               totals={view.totals}
             />
-            <Chat phrases={phrases} chat={chat} names={who} initials={inits} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase })} />
+            <Chat phrases={phrases} chat={chat} names={who} initials={inits} colours={colours} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase })} />
           </aside>
         </div>
       )}
@@ -523,7 +526,19 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
 /** The round's moves from the view's log (so a reload keeps them all),
  * numbered, the latest first and marked; who played each in their colour,
  * the bonus badges of the score sheet, and the stand-in's moves marked. */
-export function MoveLog({ view, names, initials: inits, marks }: { view: View; names: string[]; initials: string[]; marks: ReadonlySet<string> }) {
+export function MoveLog({
+  view,
+  names,
+  initials: inits,
+  colours,
+  marks,
+}: {
+  view: View;
+  names: string[];
+  initials: string[];
+  colours: string[];
+  marks: ReadonlySet<string>;
+}) {
   const log = view.log;
   const rows = log.map((entry, index) => ({
     entry,
@@ -542,7 +557,7 @@ export function MoveLog({ view, names, initials: inits, marks }: { view: View; n
       ) : (
         <ol class="log" reversed>
           {rows.map(({ entry, n, standIn }) => (
-            <li key={n} value={n} class={n === log.length ? "latest" : undefined} style={{ "--who": seatColour(entry.seat) }} aria-current={n === log.length ? "true" : undefined}>
+            <li key={n} value={n} class={n === log.length ? "latest" : undefined} style={{ "--who": colours[entry.seat] ?? "" }} aria-current={n === log.length ? "true" : undefined}>
               <span class="initial" aria-hidden="true">
                 {inits[entry.seat]}
               </span>
@@ -695,6 +710,7 @@ function Chat(props: {
   chat: { seat: number; phrase: string }[];
   names: string[];
   initials: string[];
+  colours: string[];
   canSay: boolean;
   onSay: (phrase: string) => void;
 }) {
@@ -703,7 +719,7 @@ function Chat(props: {
       <h2 id="chat-h">{t("Chat")}</h2>
       <ul class="lines">
         {props.chat.slice(-6).map((line, i) => (
-          <li key={i} style={{ "--who": seatColour(line.seat) }}>
+          <li key={i} style={{ "--who": props.colours[line.seat] ?? "" }}>
             <span class="initial" aria-hidden="true">
               {props.initials[line.seat]}
             </span>

@@ -45,7 +45,10 @@ export function ScoreSheet(props: {
   current?: number | undefined;
   /** Each seat's initial, shown in its colour at the head of its column. */
   initials?: string[] | undefined;
+  /** Each seat's colour (CSS); by default by seat number. */
+  colours?: string[] | undefined;
 }) {
+  const colour = (seat: number) => props.colours?.[seat] ?? seatColour(seat);
   const { names } = props;
   return (
     <div class="sheet-wrap">
@@ -55,7 +58,7 @@ export function ScoreSheet(props: {
           <tr>
             <th scope="col">{t("Turn")}</th>
             {names.map((name, i) => (
-              <th scope="col" key={i} style={{ "--who": seatColour(i) }}>
+              <th scope="col" key={i} style={{ "--who": colour(i) }}>
                 {props.initials?.[i] && (
                   <span class="initial" aria-hidden="true">
                     {props.initials[i]}
@@ -89,7 +92,7 @@ export function ScoreSheet(props: {
             <tr key={index} class={index === props.current ? "now" : undefined}>
               <th scope="row">{index + 1}</th>
               {names.map((_, seat) => (
-                <td key={seat} class={seat === turn.seat ? "mover" : undefined} style={seat === turn.seat ? { "--who": seatColour(seat) } : undefined}>
+                <td key={seat} class={seat === turn.seat ? "mover" : undefined} style={seat === turn.seat ? { "--who": colour(seat) } : undefined}>
                   {seat === turn.seat ? (
                     <>
                       <span class="pts">{signed(turn.points)}</span>
