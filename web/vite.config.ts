@@ -1,5 +1,8 @@
 // The page is built into the Python package (src/triominoes/static), so that
-// `pip install .` needs no Node: fixed file names, one entry, no source maps.
+// `pip install .` needs no Node: one entry, no source maps, every file named
+// by a hash of its content so that browsers keep it for a year
+// (src/triominoes/server/static.py); scripts/service-worker.mjs then lists
+// those names in sw.js.
 import { defineConfig } from "vitest/config";
 
 const server = "http://127.0.0.1:8000";
@@ -13,9 +16,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        entryFileNames: "assets/app.js",
-        chunkFileNames: "assets/[name].js",
-        assetFileNames: "assets/[name][extname]",
+        entryFileNames: "assets/app-[hash].js",
+        chunkFileNames: "assets/[name]-[hash].js",
+        assetFileNames: "assets/[name]-[hash][extname]",
       },
     },
   },

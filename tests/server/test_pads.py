@@ -71,6 +71,7 @@ def test_the_pad_page_and_its_offline_worker_are_served(server: ServerProcess) -
     assert worker.headers["cache-control"] == "no-cache"
     assert "caches.open" in worker.text
     # What the worker keeps for offline use is all there to fetch.
-    shell = json.loads(worker.text.split("const SHELL = ")[1].split(";")[0])
-    for path in shell:
+    assets = json.loads(worker.text.split("const ASSETS = ")[1].split(";")[0])
+    assert any(path.startswith("/assets/PadPage-") for path in assets)
+    for path in ["/pad", *assets, "/api/rules"]:
         assert httpx.get(server.url + path).status_code == 200, path

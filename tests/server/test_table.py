@@ -5,7 +5,9 @@ bots that fail or take too long."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -247,6 +249,11 @@ def test_a_bot_move_too_slow_or_lost_is_the_fallback_s() -> None:
                 process.kill()
             assert await pool.choose("expert", view) in legal
             assert await pool.choose("easy", view) in legal  # on a new worker
+            for process in list(pool._pool._processes.values()):
+                process.kill()
+            with contextlib.suppress(BrokenProcessPool):  # whether noticed yet or not
+                await pool.hint(view)
+            assert (await pool.hint(view))["action"] in legal  # and hints go on
         finally:
             pool.close()
 

@@ -583,12 +583,12 @@ def test_a_worker_dies_with_its_parent_however_the_parent_ends(platform: str) ->
 
     script = f"""
 import os, sys, time
-import triominoes.sim.backends as backends
+import triominoes.processes as processes
 parent = os.getpid()
 child = os.fork()
 if child == 0:
-    backends.sys.platform = {platform!r}
-    backends.die_with_parent(parent)
+    processes.sys.platform = {platform!r}
+    processes.die_with_parent(parent)
     time.sleep(30)
     os._exit(0)
 print(child, flush=True)

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
-from triominoes.core.actions import Place
+from triominoes.core.actions import Action, Place
 from triominoes.core.record import read, replay
 from triominoes.core.rules import preset
+from triominoes.core.view import PlayerView
 from triominoes.tui.app import BoardView, HandoverScreen, HelpScreen, PlayApp, Rack, SummaryScreen
 from triominoes.tui.board import SCALE
 from triominoes.tui.start import resume_game
+from triominoes.tui.table import LocalTable
+from triominoes.tui.words import action_text
 
 from .conftest import make_app, settle, synchronously, take_turn
 
@@ -142,8 +147,9 @@ async def test_hint_chooses_the_expert_bots_placement(tmp_path: Path) -> None:
         hint = app.last_hint
         assert hint is not None and hint in app.view.legal  # with the view's own points
         assert message.startswith("Hint:")
-        assert str(hint.action) in message and str(hint.points) in message
-        assert "Why: " in message and "points by the round's end" in message
+        assert action_text(app.view.tile_set, hint.action) in message
+        assert f"({hint.points}" in message
+        assert "Why:" not in message and "from here to the round's end" in message
         if isinstance(hint.action, Place):
             assert app.selection.current == hint  # the hinted placement is chosen
 
@@ -197,3 +203,101 @@ async def test_a_finished_game_is_saved_as_a_record(tmp_path: Path) -> None:
         assert game.finished
         await pilot.press("enter")
     assert str(save) in app.farewell
+
+
+@synchronously
+async def test_undo_while_a_bot_thinks_says_why_nothing_happens(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "game.json", seed=11)
+    table = app.table
+    assert isinstance(table, LocalTable)
+    go_on = threading.Event()
+    bot = table.bots[1]
+    real_choose = bot.choose
+
+    def slow_choose(view: PlayerView) -> Action:
+        go_on.wait(30)
+        return real_choose(view)
+
+    async with app.run_test(size=(100, 32)) as pilot:
+        go_on.set()
+        await settle(pilot)
+        go_on.clear()
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        while app.view.to_move != 0:
+            await settle(pilot)
+        key = "enter" if app.selection.current is not None else "d"
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.view.to_move == 1 and app.busy  # the bot thinks now
+        await pilot.press("u")
+        message = text_of(app, "#message")
+        assert message == f"{table.seats[1].name} is thinking; undo once it is your move."
+        go_on.set()
+        await settle(pilot)
+        await pilot.press("u")  # now it is taken back
+        await settle(pilot)
+        assert "Took back" in text_of(app, "#message")
+
+
+@synchronously
+async def test_quit_after_resume_says_where_the_game_is(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_app(save, seed=11)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await take_turn(pilot)
+        await pilot.press("q")
+    assert save.exists()
+    setup = resume_game(save, None, None)
+    resumed = PlayApp(setup.table, setup.save_path, pace=0, resumed=setup.resumed)
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")  # nothing played since the resume
+    assert resumed.farewell == (
+        f"Game saved to {save}; go on with: triominoes play --resume {save}"
+    )
+
+
+@synchronously
+async def test_the_screen_keeps_one_moment_while_a_bot_s_move_is_found(tmp_path: Path) -> None:
+    """A key pressed while the bot thinks redraws the board and the score
+    sheets from one moment of the table (and does not wait for the bot)."""
+    rules = preset("standard").with_overrides(
+        game_end="single-round", target_score=None, hand_size={"2": 4}
+    )
+    app = make_app(tmp_path / "game.json", seed=5, rules=rules)
+    table = app.table
+    assert isinstance(table, LocalTable)
+    go_on = threading.Event()
+    bot = table.bots[1]
+    real_choose = bot.choose
+
+    def slow_choose(view: PlayerView) -> Action:
+        go_on.wait(10)
+        return real_choose(view)
+
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        bot.choose = slow_choose  # type: ignore[method-assign]
+        while app.view.to_move != 0:
+            go_on.set()
+            await settle(pilot)
+        go_on.clear()
+        await pilot.press("enter" if app.selection.current is not None else "d")
+        await pilot.pause()
+        assert app.busy and app.view.to_move == 1  # the bot thinks
+        shown = app.view
+        started = time.monotonic()
+        await pilot.press("right")  # a redraw while the bot holds the table
+        assert time.monotonic() - started < 5, "the screen waited for the bot"
+        assert app.view == shown
+        sheet = app.shown["#scores"]  # what the score sheet was last drawn from
+        assert sheet == (shown.to_move, shown.hand_sizes, shown.round_points, shown.totals, 0)
+        go_on.set()
+        await settle(pilot)
+        after = app.view
+        assert after != shown
+        history = table.history()
+        assert app.history == history  # the rounds sheet and the board of one moment
+        if history:
+            assert list(history[-1].totals) == list(after.totals)

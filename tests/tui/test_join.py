@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import threading
 import time
@@ -243,3 +244,61 @@ def test_an_act_the_server_finds_too_quick_is_sent_again(tmp_path: Path) -> None
         assert limited and float(limited[0].split()[-1]) > 0  # it did outrun the limit
     finally:
         server.stop()
+
+
+def test_who_leaves_gets_the_seat_s_url_and_comes_back_with_it(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    url = invite(server, ["human", "bot:easy"], SHORT)
+    player = Player("--plain", "--join", url, "--name", "Ann", "--lang", "en", cwd=tmp_path)
+    block = player.until_prompt()
+    assert block is not None
+    player.send(legal_tokens(block)[0][0])
+    assert player.until_prompt() is not None
+    player.send("quit")
+    status, out, err = player.finish()
+    assert status == 0, err
+    found = re.search(r"come back with: triominoes play --join (\S+#seat=\S+)$", out.strip())
+    assert found is not None, out
+    seat_url = found.group(1)
+    # The invite seats nobody now: one line, saying how to come back.
+    refused = subprocess.run(
+        command("--plain", "--join", url, "--lang", "en"),
+        capture_output=True,
+        cwd=tmp_path,
+        env=environment(),
+        check=False,
+    )
+    assert refused.returncode == 2
+    [line] = refused.stderr.decode().strip().splitlines()
+    assert "to come back to your seat, --join its own URL" in line
+    back = Player("--plain", "--join", seat_url, "--lang", "en", cwd=tmp_path)
+    first = back.until_prompt()
+    assert first is not None and first.endswith("Ann> ")
+    back.send(legal_tokens(first)[0][0])
+    play_to_the_end(back)
+    status, out, err = back.finish()
+    assert status == 0, err
+    assert "Game over" in out
+    assert server.summary(url.rsplit("/", 1)[1])["status"] == "finished"
+
+
+@synchronously
+async def test_the_textual_game_says_how_to_come_back_when_it_quits(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    use_language("en")
+    url = invite(server, ["human", "bot:easy"], SHORT)
+    setup = join_game(url, "Ann", tmp_path / "game.json")
+    app = PlayApp(setup.table, setup.save_path, pace=0)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            await pilot.press("q")
+    finally:
+        setup.table.close()
+    seat_url = setup.table.seat_url
+    assert seat_url is not None and seat_url.startswith(url + "#seat=")
+    assert (
+        app.farewell == f"Your seat stays yours; come back with: triominoes play --join {seat_url}"
+    )

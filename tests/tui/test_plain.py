@@ -9,7 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from triominoes.core.game import Game
 from triominoes.core.record import read, replay
+from triominoes.core.rules import preset
+from triominoes.core.view import PlayerView
+from triominoes.tui.plain import NotListed, chosen
+from triominoes.tui.text import reason, use_language
+from triominoes.tui.words import action_text
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 PROMPT = re.compile(r"^(.+)> $")
@@ -69,7 +77,7 @@ def legal_tokens(block: str) -> list[tuple[str, int]]:
     listing = block.rsplit("Legal actions:", 1)[1]
     return [
         (m.group(1), int(m.group(2)))
-        for m in re.finditer(r"^  (\S+)\s+.*?\s(-?\d+)(?: \(.*\))?$", listing, re.M)
+        for m in re.finditer(r"^ +\d+\. (\S+)\s+.*?\s(-?\d+)(?: \(.*\))?$", listing, re.M)
     ]
 
 
@@ -185,3 +193,98 @@ def test_options_that_make_no_table_are_one_error_line(tmp_path: Path) -> None:
         assert result.returncode == 2
         lines = result.stderr.decode().strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ")
+
+
+def opening_view(seed: int = 5) -> PlayerView:
+    game = Game(preset("standard"), 2, seed=seed)
+    seat = game.to_move
+    assert seat is not None
+    return game.view(seat)
+
+
+def test_a_number_from_the_list_or_its_words_is_the_action() -> None:
+    use_language("en")
+    view = opening_view()
+    tokens = [str(legal.action) for legal in view.legal]
+    assert chosen("1", view) == tokens[0]
+    assert chosen(f" {len(tokens)} ", view) == tokens[-1]
+    words = [action_text(view.tile_set, legal.action) for legal in view.legal]
+    unique = [w for w in words if words.count(w) == 1]
+    assert unique, words
+    for text in unique:
+        assert chosen(text, view) == tokens[words.index(text)]
+        assert chosen(text.upper().replace(" ", "  "), view) == tokens[words.index(text)]
+    assert chosen(tokens[0], view) == tokens[0]  # the token itself, as before
+    assert chosen("draw", view) == "draw"
+
+
+def test_words_that_fit_several_ways_or_none_and_numbers_off_the_list_say_why() -> None:
+    use_language("en")
+    view = opening_view(4)  # no triple dealt: 2-5-5 opens, turned any of three ways
+    words = [action_text(view.tile_set, legal.action) for legal in view.legal]
+    twice = next(w for w in words if words.count(w) > 1)
+    with pytest.raises(NotListed) as caught:
+        chosen(twice, view)
+    numbers = [str(n) for n, w in enumerate(words, 1) if w == twice]
+    assert reason(caught.value) == (
+        f"{twice} fits more than one way: type its number ({', '.join(numbers)})"
+    )
+    with pytest.raises(NotListed) as caught:
+        chosen(str(len(words) + 1), view)
+    assert (
+        reason(caught.value)
+        == f"there is no action {len(words) + 1}: the list has 1 to {len(words)}"
+    )
+    with pytest.raises(NotListed):
+        chosen("6-6-6 at 9,9", view)
+    with pytest.raises(NotListed):
+        chosen("0", view)
+
+
+def test_the_words_in_the_players_language_are_the_action() -> None:
+    use_language("de")
+    try:
+        view = opening_view()
+        words = [action_text(view.tile_set, legal.action) for legal in view.legal]
+        text = next(w for w in words if words.count(w) == 1)
+        assert chosen(text, view) == str(view.legal[words.index(text)].action)
+    finally:
+        use_language("en")
+
+
+def test_a_script_may_answer_with_the_list_s_numbers(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    args = ["--plain", "--seed", "5", "--bot", "easy", "--lang", "en", "--save", str(save)]
+    player = Player(*args, cwd=tmp_path)
+    chosen_tokens = []
+    for _ in range(3):
+        block = player.until_prompt()
+        assert block is not None
+        listed = legal_tokens(block)
+        chosen_tokens.append(listed[-1][0])
+        player.send(str(len(listed)))  # the last one, by its number
+    status, _, err = player.finish()
+    assert status == 0, err
+    game = replay(read(json.loads(save.read_text())))
+    mine = [str(o.action) for r in game.rounds for o in r.outcomes if o.seat == 0]
+    assert mine == chosen_tokens
+
+
+def test_quit_right_after_resume_says_where_the_game_is(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    player = Player("--plain", "--seed", "9", "--bot", "easy", "--save", str(save), cwd=tmp_path)
+    block = player.until_prompt()
+    assert block is not None
+    player.send(legal_tokens(block)[0][0])
+    assert player.until_prompt() is not None
+    player.send("quit")
+    status, _, err = player.finish()
+    assert status == 0, err
+    again = Player("--plain", "--resume", str(save), "--lang", "en", cwd=tmp_path)
+    assert again.until_prompt() is not None
+    again.send("quit")  # nothing played since the resume
+    status, out, err = again.finish()
+    assert status == 0, err
+    assert out.rstrip().endswith(
+        f"Game saved to {save}; go on with: triominoes play --resume {save}"
+    )

@@ -39,7 +39,7 @@ from triominoes.core.game import Game
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.record import Record, replay
 from triominoes.core.view import LegalAction, PlayerView
-from triominoes.sim.backends import die_with_parent
+from triominoes.processes import die_with_parent
 
 TOLERANCE = 5.0
 """Points of expected margin within which a decision counts as accurate."""

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from triominoes.ai.analysis import TOLERANCE, Analysis, Decision, analyze
+from triominoes.cli.errors import fail, read_text
 from triominoes.core.errors import TriominoesError
 from triominoes.core.record import loads
 
@@ -46,8 +47,6 @@ def analyze_command(
 ) -> None:
     """Find the best action of every decision of a game, from the deciding seat's view."""
     from tqdm import tqdm
-
-    from triominoes.cli.main import fail, read_text
 
     text = read_text(file)
     try:

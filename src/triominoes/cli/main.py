@@ -12,7 +12,7 @@ import random
 import signal
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from typer.exceptions import TyperException
@@ -20,8 +20,11 @@ from typer.exceptions import TyperException
 from triominoes import __version__
 from triominoes.ai.registry import make_player, player_names
 from triominoes.cli.analyze import analyze_command
-from triominoes.cli.options import RULES_HELP, rules_from_options
+from triominoes.cli.errors import EXIT_BAD_INPUT, fail, read_text
+from triominoes.cli.help import PlainHelp
+from triominoes.cli.options import PRESET_LINES, RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
+from triominoes.cli.play import play_command
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
@@ -31,31 +34,15 @@ from triominoes.core.game import Game
 from triominoes.core.record import loads, record_of, replay, replay_json
 from triominoes.core.rules import PRESETS
 from triominoes.sim.match import EndlessGame, play_game
-from triominoes.tui.command import play_command
 
 app = typer.Typer(
+    cls=PlainHelp,
     add_completion=False,
     no_args_is_help=True,
     # Plain help: the boxed kind shows a type after every flag (--version <bool>).
     rich_markup_mode=None,
     help="Triominoes: rules engine, game records, AI players and tournaments.",
 )
-
-EXIT_BAD_INPUT = 2
-
-
-def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(EXIT_BAD_INPUT)
-
-
-def read_text(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {exc}")
 
 
 def version_callback(value: bool) -> None:
@@ -192,12 +179,13 @@ def rules_command(
         typer.Option("--set", metavar="FIELD=VALUE", help="House rule (a JSON value); repeatable."),
     ] = None,
 ) -> None:
-    """Show a rule set as JSON (or list the presets)."""
+    """Show a rule set as JSON (or list the presets, each in a line)."""
     if not name and set_:
         name = "standard"
     if not name:
+        width = max(len(preset) for preset in PRESETS)
         for preset in PRESETS:
-            typer.echo(preset)
+            typer.echo(f"{preset:<{width}}  {PRESET_LINES.get(preset, '')}".rstrip())
         return
     try:
         ruleset = rules_from_options(name, set_)

@@ -10,6 +10,15 @@ from triominoes.core.errors import InvalidRules, quote
 from triominoes.core.record import FORMAT
 from triominoes.core.rules import RuleSet
 
+PRESET_LINES = {
+    "standard": "the default: draws by choice (3 a turn), hexagons 50/100/150",
+    "pressman": "place if you can; hexagons 50/60/70; a round's winner at 400 wins",
+    "czech": "pressman's game with standard's bonuses; draw until a tile fits",
+    "german": "one round is the game; only 0-0-0 opens with a bonus",
+    "spanish": "the opener rotates, 5-5-5 opens for 40; no pass penalty",
+}
+"""One line a preset for ``triominoes rules`` (in full: docs/rules.md, section 9)."""
+
 RULES_HELP = (
     "A preset (standard, pressman, czech, german, spanish), a JSON object "
     '{"preset": NAME, FIELD: VALUE} or a .json file of one (docs/rules.md).'

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from triominoes.cli.errors import fail
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, check_folder, counted
 from triominoes.core.errors import quote
@@ -94,8 +95,6 @@ def tournament_command(
     Output folders must exist; every output is checked before the first
     unit is played.
     """
-    from triominoes.cli.main import fail
-
     if rounds is not None and games is not None:
         fail("give --rounds or --games, not both")
     unit = "game" if games is not None else "round"
@@ -159,8 +158,6 @@ def _run(
     quiet: bool,
 ) -> TournamentResult:
     from tqdm import tqdm
-
-    from triominoes.cli.main import fail
 
     tally = Tally(config.units)
     bar = tqdm(total=config.units, unit=config.unit, disable=quiet, dynamic_ncols=True)

@@ -40,7 +40,6 @@ from triominoes.rl.observation import (
 from triominoes.rl.render import board_text, draw_board
 from triominoes.rl.slots import Slots
 from triominoes.rl.table import Table
-from triominoes.sim.match import MAX_ROUNDS
 
 Floats = npt.NDArray[np.float32]
 Observation = dict[str, Any]
@@ -51,6 +50,10 @@ Illegal = Literal["end", "raise"]
 EPISODES = ("game", "round")
 REWARDS = ("points", "round", "game")
 ILLEGAL = ("end", "raise")
+MAX_ROUNDS = 200
+"""Rounds per 400 points of target: an episode's default bound. House rules
+can make a game endless (penalties above what a round can earn), and an
+agent learning must still see its episodes end."""
 
 
 class BadOption(TriominoesError):

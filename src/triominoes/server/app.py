@@ -19,11 +19,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from triominoes import __version__
@@ -36,6 +35,7 @@ from triominoes.server.lobby import lobby_routes
 from triominoes.server.pads import pad_routes
 from triominoes.server.play import play_routes
 from triominoes.server.replays import replay_routes
+from triominoes.server.static import add_static
 
 log = logging.getLogger("triominoes.server")
 
@@ -184,37 +184,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- pages -------------------------------------------------------------------------
 
-    index = STATIC / "index.html"
-
-    def page() -> Response:
-        if index.exists():
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
-        return HTMLResponse(
-            "<!doctype html><html lang=en><title>Triominoes</title>"
-            "<h1>Triominoes</h1><p>The server runs; the web app is not built "
-            "(see web/README.md).</p></html>"
-        )
-
-    for path in PAGES:
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/t/{table_id}", page, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/pad/{pad_id}", page, methods=["GET"], include_in_schema=False)
-    worker = STATIC / "sw.js"
-
-    def service_worker() -> Response:
-        # At the root, so its scope may be /pad; never cached, so an update
-        # of the page reaches phones that keep the pad offline.
-        if not worker.exists():
-            return HTMLResponse("no service worker: the web app is not built", status_code=404)
-        return FileResponse(
-            worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
-        )
-
-    app.add_api_route("/sw.js", service_worker, methods=["GET"], include_in_schema=False)
-    if (STATIC / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=STATIC / "assets"), name="assets")
-    if (STATIC / "locales").is_dir():
-        app.mount("/locales", StaticFiles(directory=STATIC / "locales"), name="locales")
+    add_static(app, STATIC, (*PAGES, "/t/{table_id}", "/pad/{pad_id}"))
     return app
 
 

@@ -13,14 +13,17 @@ import multiprocessing
 import os
 import secrets
 import signal
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from triominoes.ai.hints import hint as find_hint
 from triominoes.ai.registry import make_player
 from triominoes.core.view import PlayerView
-from triominoes.sim.backends import die_with_parent
+from triominoes.processes import die_with_parent
+
+T = TypeVar("T")
 
 log = logging.getLogger("triominoes.server")
 
@@ -75,22 +78,31 @@ class BotPool:
     async def choose(self, spec: str, view: PlayerView, deadline: float = DEADLINE) -> str:
         """The bot's action; the fallback's, when the bot's is not found
         within ``deadline`` seconds or its worker failed."""
-        loop = asyncio.get_running_loop()
         data = view.to_json()
-        work = loop.run_in_executor(self._pool, choose, spec, secrets.randbits(32), data)
         try:
-            return await asyncio.wait_for(work, deadline)
+            return await asyncio.wait_for(
+                self._run(choose, spec, secrets.randbits(32), data), deadline
+            )
         except TimeoutError:
             log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
         except BrokenProcessPool:
             log.warning("bot %s: its worker died; workers started again", spec)
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._start()
         return choose(FALLBACK, 0, data)
 
     async def hint(self, view: PlayerView) -> dict[str, Any]:
+        return await self._run(hint, view.to_json())
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work`` in a worker; a pool whose worker died (it is broken for
+        good, whether the death is noticed before the work is handed over
+        or after) is started again for the next work."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, hint, view.to_json())
+        try:
+            return await loop.run_in_executor(self._pool, work, *args)
+        except BrokenProcessPool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._start()
+            raise
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,4 +1,11 @@
-"""Running the server: uvicorn, structured logs, a graceful SIGTERM.
+"""Running the server: uvicorn, logs, a graceful SIGTERM.
+
+Before it prints its URL the server takes its port and reaches its
+database (and Redis): a port taken by another server, a database it cannot
+use, end the start with one :class:`StartError` line (the command line
+shows it and exits with status 2), before any file is made. Logs are
+lines for people on a terminal and JSON objects otherwise (a service's
+log collector), or as asked.
 
 On SIGTERM (or Ctrl-C) the server first lets every action in flight be
 committed and acknowledged, closes each WebSocket with code 1012 (service
@@ -8,8 +15,11 @@ restart: clients reconnect), and only then stops listening.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
+import os
+import socket
 import sys
 import time
 from types import FrameType
@@ -20,10 +30,14 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
-from triominoes.server.app import create_app
+from triominoes.server.app import _safe_url, create_app
 from triominoes.server.config import ServerConfig
 
-_STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime"}
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {
+    "message",
+    "asctime",
+    "color_message",  # uvicorn's message again, with terminal colour codes
+}
 
 
 class JsonLines(logging.Formatter):
@@ -44,10 +58,34 @@ class JsonLines(logging.Formatter):
         return json.dumps(out, default=str)
 
 
+class PlainLines(logging.Formatter):
+    """A line for people: time, level, message, then the extras as key=value."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        moment = time.strftime("%H:%M:%S", time.localtime(record.created))
+        parts = [moment, f"{record.levelname.lower():<7}", record.getMessage()]
+        parts.extend(
+            f"{key}={value}" for key, value in record.__dict__.items() if key not in _STANDARD
+        )
+        line = " ".join(parts)
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return line
+
+
+LOG_FORMATS = ("auto", "plain", "json")
+
+
+def logs_as_json(log_format: str) -> bool:
+    """``auto``: JSON unless standard error is a terminal (a person reads it)."""
+    if log_format == "auto":
+        return not sys.stderr.isatty()
+    return log_format == "json"
+
+
 def configure_logging(json_lines: bool) -> None:
     handler = logging.StreamHandler(sys.stderr)
-    if json_lines:
-        handler.setFormatter(JsonLines())
+    handler.setFormatter(JsonLines() if json_lines else PlainLines())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.INFO)
@@ -124,8 +162,89 @@ def _hub_of(app: Any) -> Any:
     return None
 
 
+class StartError(Exception):
+    """The server cannot start: one line for the person who started it."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything else happens (port 0: any free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    # As uvicorn binds: a port left in TIME_WAIT by a server just stopped is free.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise StartError(
+                f"port {port} on {host} is taken (another server?): stop it or give --port"
+            ) from None
+        if error.errno == errno.EACCES:
+            raise StartError(f"port {port} on {host}: permission denied (give --port)") from None
+        why = error.strerror or str(error)
+        raise StartError(f"cannot listen on {host} port {port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_database(url: str) -> None:
+    """Fail now, in one line, on a database the server could not use: not
+    SQLite or PostgreSQL, a folder that does not exist, a PostgreSQL that
+    does not answer. Creates nothing (SQLite's file is made by the store)."""
+    shown = _safe_url(url)
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///") :].split("?", 1)[0]
+        if path in ("", ":memory:"):
+            return
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise StartError(f"--db {shown}: there is no folder {folder}")
+        if not os.access(folder, os.W_OK):
+            raise StartError(f"--db {shown}: the folder {folder} is not writable")
+        return
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme not in ("postgresql", "postgres", "postgresql+psycopg"):
+        raise StartError(f"--db {shown}: give sqlite:///FILE or postgresql://...")
+    import psycopg
+
+    try:
+        connection = psycopg.connect(
+            "postgresql://" + url.split("://", 1)[1], connect_timeout=DATABASE_WAIT
+        )
+    except (psycopg.Error, ValueError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise StartError(f"cannot use the database {shown}: {first}") from None
+    connection.close()
+
+
+def check_redis(url: str) -> None:
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=DATABASE_WAIT)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError) as error:
+        raise StartError(f"cannot use Redis at {_safe_url(url)}: {error}") from None
+
+
+DATABASE_WAIT = 5
+"""Seconds a database (or Redis) may take to answer at the start."""
+
+
 def serve(config: ServerConfig) -> None:
+    """Run until stopped; :class:`StartError` when it cannot start."""
     configure_logging(config.log_json)
+    sock = listen(config.host, config.port)
+    try:
+        check_database(config.db)
+        if config.redis:
+            check_redis(config.redis)
+    except StartError:
+        sock.close()
+        raise
+    port = int(sock.getsockname()[1])
     # The writer thread hands the GIL back and forth with the event loop
     # several times a commit; at the default 5 ms switch interval each
     # hand-over can wait that long while the loop is busy sending views.
@@ -135,7 +254,7 @@ def serve(config: ServerConfig) -> None:
     uv = uvicorn.Config(
         app,
         host=config.host,
-        port=config.port,
+        port=port,
         ws_max_size=config.max_frame,
         log_config=None,
         timeout_graceful_shutdown=10,
@@ -143,6 +262,6 @@ def serve(config: ServerConfig) -> None:
         ws=WebSockets,
     )
     server = Server(uv)
-    where = config.public_url or f"http://{config.host}:{config.port}/"
+    where = config.public_url or f"http://{config.host}:{port}/"
     print(f"Triominoes is served at {where}", flush=True)
-    server.run()
+    server.run(sockets=[sock])

@@ -9,18 +9,15 @@ config and index.
 
 from __future__ import annotations
 
-import ctypes
 import itertools
 import os
 import signal
-import sys
-import threading
-import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from triominoes.processes import die_with_parent
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
 
 
@@ -45,36 +42,6 @@ def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with_parent(parent)
-
-
-PR_SET_PDEATHSIG = 1
-"""From <linux/prctl.h>."""
-
-
-def die_with_parent(parent: int) -> None:
-    """End this process when process ``parent`` ends, however it ends.
-
-    A parent stopped by ``kill -9`` has no chance to stop its workers, and
-    they would play on for nobody. On Linux the kernel sends the signal
-    (``PR_SET_PDEATHSIG``); elsewhere a thread watches for the worker being
-    handed to a new parent.
-    """
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-                if os.getppid() != parent:  # it died before the call
-                    os._exit(1)
-                return
-        except (OSError, AttributeError):
-            pass  # no prctl after all: watch instead
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
 
 
 def local_processes(jobs: int | None = None) -> Any:

@@ -46,10 +46,6 @@ def play_turns(
             return ended
 
 
-MAX_ROUNDS = 200
-"""Rounds per 400 points of target: the RL environment's default bound on an
-episode (rl/session.py). Bot games here are bounded by work instead."""
-
 MAX_ACTIONS = 20_000
 """Actions a bot game may take before it is stopped: about a hundred times
 an ordinary game to 400 (which takes 100 to 300). A bound on work, the same

@@ -1,8 +1,12 @@
 // The score pad offline (registered by the pad with scope /pad): its app
 // shell, the rule sets and the catalogs are kept here, fresh from the
 // network whenever there is one. The pads themselves live in localStorage.
-const CACHE = "triominoes-pad-1";
-const SHELL = ["/pad", "/assets/app.js", "/assets/index.css", "/assets/PadPage.js", "/api/rules"];
+// The build (scripts/service-worker.mjs) writes the built assets' names
+// (they carry a hash of their content) and that list's hash into the copy
+// it serves: a new build is a new cache, and the old one is dropped.
+const CACHE = "triominoes-pad-86c7f8f72d69";
+const ASSETS = ["/assets/Analysis-B2LAQjLl.js","/assets/PadPage-KA1k1lsz.js","/assets/app-CWVwg13B.js","/assets/index-DCvsyjcM.css"];
+const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 
 self.addEventListener("install", (event) => {

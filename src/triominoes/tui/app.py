@@ -40,7 +40,7 @@ from triominoes.core.lattice import Cell
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.tui import board as drawing
 from triominoes.tui.board import Drawing, Mark, draw
-from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.hint import hint_lines, suggest
 from triominoes.tui.review import (
     WORLDS,
     Cancelled,
@@ -66,6 +66,7 @@ from triominoes.tui.words import (
     action_text,
     addressed,
     choice_line,
+    come_back_line,
     game_end_sentence,
     history_lines,
     log_line,
@@ -463,6 +464,7 @@ class PlayApp(App[None]):
         pace: float = 0.4,
         hint: Callable[[PlayerView], Hint | None] = suggest,
         analysis_worlds: int = WORLDS,
+        resumed: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
@@ -471,10 +473,12 @@ class PlayApp(App[None]):
         self.pace = pace
         self.hint_source = hint
         self.viewer = table.here[0]
-        self.view = table.view(self.viewer)
+        self.view, self.history = table.snapshot(self.viewer)
         self.selection = Selection.of(self.view)
         self.last_cell: Cell | None = None
         self.played = False
+        self.resumed = resumed
+        """A saved game goes on: quitting saves it again, played here or not."""
         self.busy = False
         self.shown: dict[str, object] = {}
         self.last_hint: LegalAction | None = None
@@ -530,7 +534,7 @@ class PlayApp(App[None]):
         )
         sheet_key = (view.to_move, view.hand_sizes, view.round_points, view.totals, self.viewer)
         self.set_text("#scores", self.score_sheet(), sheet_key)
-        history = self.table.history()
+        history = self.history
         self.set_text("#rounds", self.rounds_sheet(history), tuple(history))
         mine = self.my_turn()
         marks: list[Mark] = []
@@ -659,7 +663,7 @@ class PlayApp(App[None]):
 
     def update_view(self, events: Sequence[Event] = ()) -> None:
         """Take the table's new state and tell what happened."""
-        self.view = self.table.view(self.viewer)
+        self.view, self.history = self.table.snapshot(self.viewer)
         self.selection = Selection.of(self.view, self.selection)
         for event in events:
             if isinstance(event, ActionTaken) and isinstance(event.action, Place):
@@ -671,7 +675,8 @@ class PlayApp(App[None]):
 
     def proceed(self) -> None:
         """Go on from the current state: a summary, a handover, a bot, or the player."""
-        view = self.view = self.table.view(self.viewer)
+        self.view, self.history = self.table.snapshot(self.viewer)
+        view = self.view
         seats = self.table.seats
         names = [s.name for s in seats]
         if view.finished:
@@ -679,7 +684,7 @@ class PlayApp(App[None]):
             lines = []
             if view.round_end is not None:
                 lines.extend(summary_lines(view.round_end, view, seats))
-            lines.extend(["", *history_lines(self.table.history(), self.table.seats), ""])
+            lines.extend(["", *history_lines(self.history, self.table.seats), ""])
             lines.append(game_end_sentence(view.winners, names, addressed(view, seats)))
             if saved:
                 lines.append(_("Record saved to {path}").format(path=self.save_path))
@@ -698,7 +703,7 @@ class PlayApp(App[None]):
             lines = [
                 *summary_lines(view.round_end, view, seats),
                 "",
-                *history_lines(self.table.history(), self.table.seats),
+                *history_lines(self.history, self.table.seats),
             ]
             self.push_screen(
                 SummaryScreen(
@@ -729,7 +734,7 @@ class PlayApp(App[None]):
 
     def hand_to(self, seat: int) -> None:
         self.viewer = seat
-        self.view = self.table.view(seat)
+        self.view, self.history = self.table.snapshot(seat)
         self.selection = Selection.of(self.view)
         self.redraw(centre=True)
 
@@ -820,6 +825,12 @@ class PlayApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_undo(self) -> None:
+        if self.busy and self.table.can_undo:
+            # The table is the bot's while it thinks: undo would wait for it.
+            seat = self.view.to_move
+            name = self.table.seats[seat].name if seat is not None else ""
+            self.say(_("{name} is thinking; undo once it is your move.").format(name=name))
+            return
         if self.busy:
             return
         try:
@@ -847,7 +858,11 @@ class PlayApp(App[None]):
         return True
 
     def action_quit_game(self) -> None:
-        keep = self.table.keeps_record and self.played and not self.view.finished
+        url = self.table.seat_url
+        if url is not None and not self.view.finished:
+            self.farewell = come_back_line(url)
+        touched = self.played or self.resumed
+        keep = self.table.keeps_record and touched and not self.view.finished
         if keep and self.save_quietly():
             self.farewell = _(
                 "Game saved to {path}; go on with: triominoes play --resume {path}"
@@ -871,15 +886,7 @@ class PlayApp(App[None]):
         self.last_hint = legal
         self.selection.choose(legal)
         self.redraw()
-        self.say(
-            _("Hint: {action} ({token}), {points}.").format(
-                action=action_text(view.tile_set, legal.action),
-                token=legal.action,
-                points=points_text(legal.points, legal.score),
-            )
-            + " "
-            + hint_line(found)
-        )
+        self.say(" ".join(hint_lines(view, found)))
 
     # --- after the game: its analysis --------------------------------------
 

@@ -3,8 +3,10 @@
 For scripts, screen readers and terminals without Textual (also what runs
 when standard output is not a terminal). At each turn of a seat played
 here it prints the board, the scores, the hand and every legal action with
-its points, then reads one line: an action token (``545@1,0``, ``draw``,
-``pass``) or a command (``help``, ``hint``, ``undo``, ``save``, ``quit``).
+its points, numbered, then reads one line: an action as the list shows it
+(its number, its words ``4-4-5 at -1,-1`` or its token ``545@1,0``,
+``draw``, ``pass``) or a command (``help``, ``hint``, ``undo``, ``save``,
+``quit``).
 A line that is neither gets one line saying why and the same prompt again.
 The end of the input ends the game cleanly (an unfinished game is saved).
 
@@ -15,6 +17,7 @@ tenth of the way; an empty line, ``quit`` or the end of the input leaves.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -24,7 +27,7 @@ from triominoes.core.errors import TriominoesError
 from triominoes.core.events import Event
 from triominoes.core.view import PlayerView
 from triominoes.tui.board import board_text
-from triominoes.tui.hint import hint_line, suggest
+from triominoes.tui.hint import hint_lines, suggest
 from triominoes.tui.review import (
     WORLDS,
     every_tenth,
@@ -34,15 +37,15 @@ from triominoes.tui.review import (
     review_game,
 )
 from triominoes.tui.table import Table
-from triominoes.tui.text import _, reason
+from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
     action_text,
     addressed,
+    come_back_line,
     game_end_sentence,
     history_lines,
     legal_line,
     narrate,
-    points_text,
     rules_line,
     server_keeps_it,
     status_line,
@@ -66,6 +69,7 @@ class PlainGame:
         stdout: TextIO,
         hint: Callable[[PlayerView], Hint | None] = suggest,
         analysis_worlds: int = WORLDS,
+        resumed: bool = False,
     ) -> None:
         self.table = table
         self.save_path = save_path
@@ -75,6 +79,8 @@ class PlainGame:
         self.viewer = table.here[0]
         self.played = False
         """Whether anything was played here (an untouched game is not saved)."""
+        self.resumed = resumed
+        """A saved game goes on: leaving saves it again, played here or not."""
         self.analysis_worlds = analysis_worlds
         """Sampled deals per decision of the post-game analysis."""
         self.over = False
@@ -134,7 +140,12 @@ class PlainGame:
             _("Your hand: {tiles}").format(tiles=" ".join(t.name for t in view.hand)),
             _("Legal actions:"),
         )
-        self.say(*(f"  {legal_line(tiles, legal)}" for legal in view.legal))
+        self.say(
+            *(
+                f"  {number:>2}. {legal_line(tiles, legal)}"
+                for number, legal in enumerate(view.legal, 1)
+            )
+        )
 
     def prompt(self) -> str | None:
         self.stdout.write(f"{self.table.seats[self.viewer].name}> ")
@@ -162,7 +173,7 @@ class PlainGame:
                 self.say(_("The analysis is there once the game is over."))
                 continue
             try:
-                events = self.table.act(self.viewer, line)
+                events = self.table.act(self.viewer, chosen(line, view))
             except TriominoesError as error:
                 self.say(reason(error))
                 continue
@@ -177,15 +188,7 @@ class PlainGame:
         elif name == "hint":
             found = self.hint(view)
             if found is not None:
-                legal = found.legal
-                self.say(
-                    _("Hint: {action} ({token}), {points}.").format(
-                        action=action_text(view.tile_set, legal.action),
-                        token=legal.action,
-                        points=points_text(legal.points, legal.score),
-                    ),
-                    hint_line(found),
-                )
+                self.say(*hint_lines(view, found))
         elif name == "undo":
             try:
                 self.table.undo(self.viewer)
@@ -212,7 +215,10 @@ class PlainGame:
     def leave(self) -> None:
         if self.over:
             return
-        if self.played and self.table.keeps_record and self.save():
+        url = self.table.seat_url
+        if url is not None:
+            self.say(come_back_line(url))
+        if (self.played or self.resumed) and self.table.keeps_record and self.save():
             self.say(
                 _("Game saved to {path}; go on with: triominoes play --resume {path}").format(
                     path=self.save_path
@@ -258,9 +264,52 @@ class PlainGame:
         self.say(*(report_lines(found) if found is not None else [not_available()]))
 
 
+class NotListed(TriominoesError):
+    """A line that names no legal action the way the list shows them."""
+
+    code = "not-listed"
+
+
+PLACEMENT_WORDS = re.compile(r"^\d+-\d+-\d+ \S+ -?\d+,-?\d+$")
+"""A placement as the list words it ("4-4-5 at -1,-1", in any language)."""
+
+
+def chosen(line: str, view: PlayerView) -> str:
+    """The action token a typed line means: a number from the list, the
+    words the list shows ("4-4-5 at -1,-1", "draw"), or the token itself
+    (which the engine checks, with its own reason if it is not legal)."""
+    text = " ".join(line.split())
+    legal = view.legal
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return str(legal[number - 1].action)
+        raise NotListed(
+            N_("there is no action {number}: the list has 1 to {count}"),
+            number=number,
+            count=len(legal),
+        )
+    words = text.casefold()
+    named = [a for a in legal if action_text(view.tile_set, a.action).casefold() == words]
+    if len(named) == 1:
+        return str(named[0].action)
+    if named:
+        numbers = ", ".join(str(legal.index(a) + 1) for a in named)
+        raise NotListed(
+            N_("{action} fits more than one way: type its number ({numbers})"),
+            action=text,
+            numbers=numbers,
+        )
+    if PLACEMENT_WORDS.match(text):
+        raise NotListed(N_("{action} is not in the list of legal actions"), action=text)
+    return text
+
+
 def help_lines() -> list[str]:
     return [
         _("Type an action and press Enter:"),
+        _("  a number    the action of that number in the list"),
+        _("  4-4-5 at 1,0  an action in the list's words (or its token, 445@1,0)"),
         _("  N0N1N2@Q,R  place a tile: its numbers at the cell's corners 0, 1, 2 (as listed)"),
         _("  draw        draw a tile from the pool"),
         _("  pass        end your turn without placing"),

@@ -51,6 +51,11 @@ program playing at full speed sends more frames a second than it allows)."""
 class JoinError(ValueError):
     """The table cannot be joined (a bad URL, a full table, no server)."""
 
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        """The server's HTTP status, when it answered."""
+
 
 class RemoteError(TriominoesError):
     """What the server refused, with the engine's reason when it gave one."""
@@ -98,7 +103,7 @@ def _http(method: str, url: str, body: object = None) -> Any:
             message = json.loads(error.read()).get("message", error.reason)
         except ValueError:
             message = error.reason
-        raise JoinError(f"{url}: {message}") from None
+        raise JoinError(f"{url}: {message}", error.code) from None
     except (OSError, ValueError) as error:
         raise JoinError(f"{url}: {error}") from None
 
@@ -139,11 +144,24 @@ class RemoteTable(Table):
         address = parse_address(url)
         token = address.token
         if token is None:
-            joined = _http(
-                "POST", f"{address.http}/api/tables/{address.table}/join", {"name": name}
-            )
+            try:
+                joined = _http(
+                    "POST", f"{address.http}/api/tables/{address.table}/join", {"name": name}
+                )
+            except JoinError as error:
+                if error.status != 409:  # the table is full or under way
+                    raise
+                raise JoinError(
+                    f"{error}; to come back to your seat, --join its own URL "
+                    f"({address.http}/t/{address.table}#seat=..., printed when you left)",
+                    error.status,
+                ) from None
             token = str(joined["token"])
         return cls(address, token)
+
+    @property
+    def seat_url(self) -> str:
+        return f"{self.address.http}/t/{self.address.table}#seat={self.token}"
 
     # --- the connection ---------------------------------------------------
 
@@ -259,6 +277,10 @@ class RemoteTable(Table):
     def view(self, seat: int) -> PlayerView:
         with self._lock:
             return self._current
+
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        with self._lock:
+            return self._current, self.history()
 
     def act(self, seat: int, token: str) -> list[Event]:
         frame_id = uuid.uuid4().hex

@@ -74,6 +74,9 @@ class Setup:
     table: Table
     opening: list[Event]
     save_path: Path
+    resumed: bool = False
+    """A saved game goes on: leaving saves it again and says where, even
+    if nothing was played here since."""
 
 
 def join_game(url: str, name: str | None, save: Path | None) -> Setup:
@@ -136,8 +139,8 @@ def resume_game(path: Path, kinds: Sequence[str] | None, save: Path | None) -> S
     seats = [Seat(kind, name) for kind, name in zip(kinds, record.players, strict=True)]
     table = LocalTable(game, seats, bot_seed=game.seed + sum(len(r.outcomes) for r in game.rounds))
     if game.needs_deal and not game.rounds:
-        return Setup(table, game.next_round(), save or path)
-    return Setup(table, [], save or path)
+        return Setup(table, game.next_round(), save or path, resumed=True)
+    return Setup(table, [], save or path, resumed=True)
 
 
 def default_save_path() -> Path:

@@ -84,6 +84,12 @@ class Table(ABC):
     keeps_record = True
     """The record is kept here: it can be saved at any time."""
 
+    @property
+    def seat_url(self) -> str | None:
+        """The address that brings a player back to the seat played here,
+        for a table kept elsewhere (a server's)."""
+        return None
+
     @abstractmethod
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` (one of :attr:`here`) may know now."""
@@ -111,6 +117,12 @@ class Table(ABC):
     def history(self) -> list[RoundResult]:
         """The finished rounds so far."""
         return []
+
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        """``seat``'s view and the finished rounds, of one moment: a face
+        that draws the board from one and the rounds' scores from the other
+        shows them in agreement while the table moves on (a bot, a server)."""
+        return self.view(seat), self.history()
 
     def record(self) -> dict[str, Any] | None:
         """The game as a record (record.md), when this table may give it."""
@@ -159,6 +171,10 @@ class LocalTable(Table):
     def view(self, seat: int) -> PlayerView:
         with self._lock:
             return self.game.view(seat)
+
+    def snapshot(self, seat: int) -> tuple[PlayerView, list[RoundResult]]:
+        with self._lock:
+            return self.game.view(seat), self.history()
 
     def act(self, seat: int, token: str) -> list[Event]:
         with self._lock:

@@ -250,3 +250,8 @@ def choice_line(
 
 def server_keeps_it() -> str:
     return _("The server keeps this game; its record is saved here when the game is over.")
+
+
+def come_back_line(url: str) -> str:
+    """How to come back to a seat on a server after leaving it."""
+    return _("Your seat stays yours; come back with: triominoes play --join {url}").format(url=url)

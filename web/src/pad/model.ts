@@ -4,7 +4,11 @@
 // No amount or rule is written here: every number comes from the rules, and
 // tests/pad/test_conformance.py proves the result equal to the engine's
 // on selfplay records of every preset. Nothing is refused: what cannot have
-// happened is flagged, so a table can fix a slip later by editing.
+// happened is flagged, so a table can fix a slip later by editing. Each
+// player's tiles are counted as the round goes (the rule set's hand size for
+// this many players, plus what they drew, minus what they placed): going out
+// while the count says tiles are left, or a hand at the round's end larger
+// (or worth more) than what the count allows, is flagged too.
 import { findTile, nameOf, tilesOf, type Numbers } from "./tiles";
 
 export { tilesOf };
@@ -72,7 +76,10 @@ export type FlagCode =
   | "bonus-on-opening"
   | "after-round"
   | "cycle-unfinished"
-  | "after-game";
+  | "after-game"
+  | "out-with-tiles"
+  | "hand-too-large"
+  | "hand-worth-too-much";
 
 export interface Flag {
   code: FlagCode;
@@ -173,12 +180,26 @@ export function openingBonus(rules: Rules, name: string, triple: boolean): numbe
   return triple && typeof any === "number" ? any : 0;
 }
 
-/** Tiles in the pool after the deal, or null if the rules deal no hand for this many. */
-export function poolAtDeal(rules: Rules, players: number): number | null {
+/** Tiles dealt to each player, or null if the rules deal no hand for this many. */
+export function handSize(rules: Rules, players: number): number | null {
   const sizes = rules["hand_size"];
   const size = typeof sizes === "object" && sizes !== null ? (sizes as Record<string, unknown>)[String(players)] : undefined;
-  if (typeof size !== "number") return null;
+  return typeof size === "number" ? size : null;
+}
+
+/** Tiles in the pool after the deal, or null if the rules deal no hand for this many. */
+export function poolAtDeal(rules: Rules, players: number): number | null {
+  const size = handSize(rules, players);
+  if (size === null) return null;
   return Math.max(0, tilesOf(tileSetOf(rules)).length - players * size);
+}
+
+/** The most `count` tiles of the set can be worth (its `count` highest values). */
+export function mostValue(setName: string, count: number): number {
+  const values = tilesOf(setName)
+    .map((tile) => tile.value)
+    .sort((a, b) => b - a);
+  return values.slice(0, Math.max(0, count)).reduce((sum, v) => sum + v, 0);
 }
 
 function valueOfName(setName: string, name: string): { value: number; known: boolean } {
@@ -270,6 +291,10 @@ export function scorePad(pad: Pad, rules: Rules = pad.rules): PadScore {
     let finalLeft = 0;
     const placed = new Set<string>();
     const triples = pad.players.map(() => -1);
+    // What each player holds by the count: dealt + drawn - placed (null: the
+    // rules deal no hand for this many players, so nothing is counted).
+    const dealt = handSize(rules, n);
+    const held = pad.players.map(() => dealt ?? 0);
     const turns = round.turns.map((turn, index): TurnScore => {
       const seat = (round.opener + index) % n;
       const found: Flag[] = [];
@@ -277,10 +302,12 @@ export function scorePad(pad: Pad, rules: Rules = pad.rules): PadScore {
       const finalCycle = state === "final-cycle";
       if (turn.draws > 0 && opening) found.push(flag("opening-draw"));
       if (maxDraws !== null && turn.draws > maxDraws) found.push(flag("too-many-draws", { draws: turn.draws, max: maxDraws }));
+      const drawn = pool === null ? turn.draws : Math.min(turn.draws, pool);
       if (pool !== null) {
         if (turn.draws > pool) found.push(flag("pool-empty", { draws: turn.draws, pool }));
         pool = Math.max(0, pool - turn.draws);
       }
+      held[seat] = (held[seat] ?? 0) + drawn - (turn.tile === null ? 0 : 1);
       const drawPenalty = turn.draws * amount(rules, "draw_penalty");
       let value = 0;
       let openingPoints = 0;
@@ -318,6 +345,8 @@ export function scorePad(pad: Pad, rules: Rules = pad.rules): PadScore {
         if (finalLeft <= 0) state = "hands";
       } else if (turn.out && turn.tile !== null && outSeat === null) {
         outSeat = seat;
+        const left = held[seat] ?? 0;
+        if (dealt !== null && left > 0) found.push(flag("out-with-tiles", { player: pad.players[seat] ?? "", tiles: left }));
         finalLeft = rules["finish_cycle_after_out"] === true ? n - 1 : 0;
         state = finalLeft > 0 ? "final-cycle" : "hands";
       }
@@ -349,10 +378,19 @@ export function scorePad(pad: Pad, rules: Rules = pad.rules): PadScore {
         // Nobody was marked as going out: the last placement did.
         const last = [...turns].reverse().find((t) => t.tile !== null);
         seat = last ? last.seat : round.opener;
+        const left = held[seat] ?? 0;
+        if (dealt !== null && left > 0) found.push(flag("out-with-tiles", { player: pad.players[seat] ?? "", tiles: left }));
       }
       const values = pad.players.map((_, s) => (round.end?.kind === "out" && s === seat ? 0 : handValue(setName, round.end?.hands[s])));
       for (const [s, hand] of round.end.hands.entries()) {
         if (round.end.kind === "out" && s === seat) continue;
+        const can = Math.max(0, held[s] ?? 0);
+        const player = pad.players[s] ?? "";
+        if (dealt !== null && hand.tiles && hand.tiles.length > can) {
+          found.push(flag("hand-too-large", { player, tiles: hand.tiles.length, held: can }));
+        } else if (dealt !== null && !hand.tiles && (hand.value ?? 0) > mostValue(setName, can)) {
+          found.push(flag("hand-worth-too-much", { player, value: hand.value ?? 0, held: can, most: mostValue(setName, can) }));
+        }
         for (const name of hand.tiles ?? []) {
           const { known } = valueOfName(setName, name);
           if (!known) found.push(flag("not-a-tile", { tile: name }));

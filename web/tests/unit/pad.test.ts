@@ -44,6 +44,8 @@ const standard: Rules = {
   target_score: 400,
 };
 const pressman: Rules = { ...standard, preset: "pressman", name: "pressman", hexagon_bonus: [50, 60, 70], two_side_bonus: 0, blocked_scoring: "others-minus-own", game_end: "round-winner" };
+/** A rule set dealing `size` tiles to each player, for short rounds that go out. */
+const dealing = (rules: Rules, size: number): Rules => ({ ...rules, hand_size: { "2": size, "3": size, "4": size, "5": size, "6": size } });
 const german: Rules = { ...standard, preset: "german", name: "german", opening_bonus: { "0-0-0": 40 }, hexagon_bonus: [50, 60, 70], two_side_bonus: 0, finish_cycle_after_out: true, blocked_scoring: "others-minus-own", game_end: "single-round", target_score: null };
 
 const place = (numbers: string, extra: Partial<Turn> = {}): Turn => ({
@@ -138,24 +140,66 @@ describe("a round's end", () => {
   });
 
   it("plays the german last cycle before the hands are counted", () => {
-    let p = pad(3, german, [[0, [place("555"), place("455", { out: true })], null]]);
+    let p = pad(3, dealing(german, 1), [[0, [place("555"), place("455", { out: true })], null]]);
     expect(scorePad(p).rounds[0]).toMatchObject({ state: "final-cycle", toMove: 2, outSeat: 1 });
-    p = addTurn(p, place("355"), 0);
+    p = addTurn(p, place("355", { draws: 2 }), 0);
     expect(scorePad(p).rounds[0]).toMatchObject({ state: "final-cycle", toMove: 0 });
     p = addTurn(p, pass(3), 0);
     expect(scorePad(p).rounds[0]).toMatchObject({ state: "hands", toMove: null });
     p = endRound(p, 0, { kind: "out", hands: values(10, 0, 20) }, 0);
     const score = scorePad(p);
-    expect(score.rounds[0]?.end?.awards).toEqual([0, 55, 0]);
+    expect(score.rounds[0]?.end?.awards).toEqual([0, 55, 0]); // 25 + 10 + 20
     expect(score).toMatchObject({ finished: true, winners: [1] });
     expect(codes(p)).toEqual([]);
   });
 
   it("flags a turn after the round was over and an end before the last cycle", () => {
-    const p = pad(2, standard, [[0, [place("555", { out: true }), place("444")], null]]);
+    const p = pad(2, dealing(standard, 1), [[0, [place("555", { out: true }), place("444")], null]]);
     expect(codes(p)).toEqual(["after-round"]);
-    const early = pad(3, german, [[0, [place("555", { out: true })], { kind: "out", hands: values(1, 2, 3) }]]);
+    const early = pad(3, dealing(german, 1), [[0, [place("555", { out: true })], { kind: "out", hands: values(1, 2, 3) }]]);
     expect(codes(early)).toEqual(["cycle-unfinished"]);
+  });
+});
+
+describe("the count of each player's tiles", () => {
+  // dealt (the rule set's hand size for the player count) + drawn - placed
+  it("flags going out while the count says tiles are left, with the hand size of the player count", () => {
+    const out = pad(2, standard, [[0, [place("555"), place("455", { out: true })], null]]);
+    expect(scorePad(out).rounds[0]?.turns[1]?.flags).toEqual([{ code: "out-with-tiles", params: { player: "P1", tiles: 8 } }]);
+    const three = pad(3, standard, [[0, [place("555"), place("455", { out: true })], null]]);
+    expect(scorePad(three).rounds[0]?.turns[1]?.flags[0]?.params).toEqual({ player: "P1", tiles: 6 }); // 7 dealt to 3
+  });
+
+  it("counts draws and placements: out with the last tile is no flag, a drawn one left is", () => {
+    const fair = [place("555"), place("455"), place("345", { draws: 1 }), place("123", { out: true })];
+    expect(codes(pad(2, dealing(standard, 2), [[0, fair, null]]))).toEqual([]);
+    const drew = [place("555"), place("455"), place("345", { draws: 1 }), place("123", { draws: 1, out: true })];
+    expect(scorePad(pad(2, dealing(standard, 2), [[0, drew, null]])).rounds[0]?.turns[3]?.flags).toEqual([
+      { code: "out-with-tiles", params: { player: "P1", tiles: 1 } },
+    ]);
+  });
+
+  it("flags an unmarked going out at the round's end when the last placer still holds tiles", () => {
+    const p = pad(2, standard, [[0, [place("555"), place("455")], { kind: "out", hands: values(5, 0) }]]);
+    expect(scorePad(p).rounds[0]?.end?.flags).toEqual([{ code: "out-with-tiles", params: { player: "P1", tiles: 8 } }]);
+  });
+
+  it("flags a hand at the round's end larger, or worth more, than what the player holds by the count", () => {
+    const rules = dealing(standard, 2);
+    const turns = [place("555"), place("455"), place("345", { draws: 1 }), place("123", { out: true })];
+    // P0 holds 2 - 2 + 1 = 1 tile: three are too many, and 1 tile is worth 15 at most.
+    const tiles = pad(2, rules, [[0, turns, { kind: "out", hands: [{ tiles: ["0-0-0", "0-0-1", "0-0-2"], value: null }, { tiles: null, value: null }] }]]);
+    expect(scorePad(tiles).rounds[0]?.end?.flags).toEqual([{ code: "hand-too-large", params: { player: "P0", tiles: 3, held: 1 } }]);
+    const worth = pad(2, rules, [[0, turns, { kind: "out", hands: values(16, 0) }]]);
+    expect(scorePad(worth).rounds[0]?.end?.flags).toEqual([{ code: "hand-worth-too-much", params: { player: "P0", value: 16, held: 1, most: 15 } }]);
+    expect(codes(pad(2, rules, [[0, turns, { kind: "out", hands: values(15, 0) }]]))).toEqual([]);
+    const blocked = pad(2, standard, [[0, [place("555"), pass(3), pass(3)], { kind: "blocked", hands: values(40, 200) }]]);
+    expect(scorePad(blocked).rounds[0]?.end?.flags.map((f) => f.code)).toEqual(["hand-worth-too-much"]); // 12 tiles: 200 is too much
+  });
+
+  it("counts nothing where the rules deal no hand for this many players", () => {
+    const p = pad(2, { ...standard, hand_size: {} }, [[0, [place("555", { out: true })], { kind: "out", hands: values(0, 300) }]]);
+    expect(codes(p)).toEqual([]);
   });
 });
 

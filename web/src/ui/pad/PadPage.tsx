@@ -1,6 +1,6 @@
 // The score pad (/pad): for people playing the physical game. Loaded as a
 // chunk of its own, so the game page stays light; once loaded it works
-// offline (public/sw.js keeps the app shell).
+// offline (web/sw.js keeps the app shell).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../../api";
 import { LANGUAGES, language, t } from "../../i18n";

@@ -1,5 +1,5 @@
 // The pad's words for what its model reports (flags, bonuses, breakdowns).
-import { t } from "../../i18n";
+import { nt, t } from "../../i18n";
 import { bonusAmount, type Bonus, type Flag, type Rules, type TurnScore } from "../../pad/model";
 
 export function bonusLabel(bonus: Bonus): string {
@@ -47,6 +47,27 @@ export function flagText(flag: Flag): string {
       return t("the round ended before the last turns were taken");
     case "after-game":
       return t("a round after the game was over");
+    case "out-with-tiles":
+      return nt(
+        "{player} went out, but by the count still holds {n} tile",
+        "{player} went out, but by the count still holds {n} tiles",
+        Number(p["tiles"]),
+        p,
+      );
+    case "hand-too-large":
+      return nt(
+        "{player}: {n} tile in the hand, but by the count {held} at most",
+        "{player}: {n} tiles in the hand, but by the count {held} at most",
+        Number(p["tiles"]),
+        p,
+      );
+    case "hand-worth-too-much":
+      return nt(
+        "{player}: a hand worth {value}, but {n} tile is worth {most} at most",
+        "{player}: a hand worth {value}, but {n} tiles are worth {most} at most",
+        Number(p["held"]),
+        p,
+      );
   }
 }
 

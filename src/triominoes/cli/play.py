@@ -1,4 +1,4 @@
-"""The ``triominoes play`` command: a game in the terminal.
+"""The ``triominoes play`` command: a game in the terminal (:mod:`triominoes.tui`).
 
 The Textual app when standard input and output are a terminal, the plain
 line mode otherwise (or with ``--plain``). Option errors end the command
@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from triominoes.cli.errors import fail
 from triominoes.cli.options import RULES_HELP, rules_from_options
 from triominoes.core.errors import TriominoesError
 from triominoes.i18n import LANGUAGES
@@ -100,8 +101,6 @@ def play_command(
     ] = 0.4,
 ) -> None:
     """Play a game in the terminal against bots, at a hot seat or on a server."""
-    from triominoes.cli.main import fail
-
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang!r}: one of {', '.join(LANGUAGES)}")
     use_language(lang)
@@ -147,7 +146,9 @@ def play_command(
 def run_plain(setup: Setup) -> int:
     from triominoes.tui.plain import PlainGame
 
-    game = PlainGame(setup.table, setup.save_path, stdin=sys.stdin, stdout=sys.stdout)
+    game = PlainGame(
+        setup.table, setup.save_path, stdin=sys.stdin, stdout=sys.stdout, resumed=setup.resumed
+    )
     try:
         return game.run(setup.opening)
     except KeyboardInterrupt:  # Ctrl-C: leave as with quit (an unfinished game is saved)
@@ -159,7 +160,9 @@ def run_plain(setup: Setup) -> int:
 def run_app(setup: Setup, pace: float) -> int:
     from triominoes.tui.app import PlayApp
 
-    app = PlayApp(setup.table, setup.save_path, opening=setup.opening, pace=pace)
+    app = PlayApp(
+        setup.table, setup.save_path, opening=setup.opening, pace=pace, resumed=setup.resumed
+    )
     app.run()
     if app.farewell:
         typer.echo(app.farewell)

@@ -1,8 +1,12 @@
 // The score pad offline (registered by the pad with scope /pad): its app
 // shell, the rule sets and the catalogs are kept here, fresh from the
 // network whenever there is one. The pads themselves live in localStorage.
-const CACHE = "triominoes-pad-1";
-const SHELL = ["/pad", "/assets/app.js", "/assets/index.css", "/assets/PadPage.js", "/api/rules"];
+// The build (scripts/service-worker.mjs) writes the built assets' names
+// (they carry a hash of their content) and that list's hash into the copy
+// it serves: a new build is a new cache, and the old one is dropped.
+const CACHE = "triominoes-pad-__VERSION__";
+const ASSETS = ["__ASSETS__"];
+const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 
 self.addEventListener("install", (event) => {
