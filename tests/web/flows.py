@@ -3,13 +3,19 @@ click that changes nothing fails the test."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+
+from tests.server.harness import Player
 
 
 def create_table(page: Any, seats: list[str], *, target: int | None = None) -> str:
@@ -129,6 +135,98 @@ def wait_my_turn(page: Any, timeout: float = 60) -> None:
     while not my_turn(page):
         assert time.monotonic() < deadline, "my turn did not come"
         if page.locator("#round-over-h").count():
-            page.locator("#round-over-h ~ p button.primary").click()
+            # The next round may be dealt (the summary gone) before the click lands.
+            with contextlib.suppress(PlaywrightError):
+                page.locator("#round-over-h ~ p button.primary").click(timeout=3_000)
             expect(page.locator("#round-over-h")).to_have_count(0, timeout=30_000)
         page.wait_for_timeout(100)
+
+
+class Autoplayer:
+    """A seat played by a program (random legal actions) on a thread of its
+    own, beside the browser that shows the same seat or another: a round
+    ends in seconds. ``until(view)`` stops it; ``ready`` says ready for the
+    next round; ``rematch`` answers an offer of another game (None: ignore
+    it); ``offer`` offers one when a game is over."""
+
+    def __init__(
+        self,
+        server: Any,
+        table: str,
+        token: str,
+        *,
+        until: Any = None,
+        ready: bool = True,
+        rematch: bool | None = None,
+        offer: bool = False,
+    ) -> None:
+        self.server = server
+        self.table = table
+        self.token = token
+        self.until = until or (lambda view: bool(view.get("finished")))
+        self.ready = ready
+        self.rematch = rematch
+        self.offer = offer
+        self.stopped = threading.Event()
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+        self.view: dict[str, Any] = {}
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> Autoplayer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.thread.join(30)
+
+    def wait(self, timeout: float = 120) -> dict[str, Any]:
+        assert self.done.wait(timeout), "the autoplayer did not get there"
+        assert self.error is None, self.error
+        return self.view
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._play())
+        except BaseException as exc:  # reported by wait()
+            self.error = exc
+        finally:
+            self.done.set()
+
+    async def _play(self) -> None:
+        player = Player(self.server.ws, self.table, self.token)
+        await player.connect()
+        answered: set[tuple[int, int]] = set()
+        ready_for: tuple[int, int] | None = None
+        try:
+            while not self.stopped.is_set():
+                view = player.view
+                self.view = view
+                if self.until(view):
+                    return
+                table = view.get("table", {})
+                me = view.get("seat")
+                seat = table.get("seats", [{}] * 8)[me] if me is not None else {}
+                offer = table.get("rematch")
+                key = (table.get("game", 0), view.get("round", 0))
+                if player.my_turn and view.get("round_end") is None and not seat.get("stand_in"):
+                    answer = await player.act()
+                    if answer["type"] == "error" and answer["code"] != "stale":
+                        raise AssertionError(answer)
+                    continue
+                between = view.get("round_end") is not None and not view.get("finished")
+                if self.ready and between and ready_for != key:
+                    ready_for = key
+                    await player.send({"type": "next"})
+                if self.offer and view.get("finished") and offer is None and key not in answered:
+                    answered.add(key)
+                    await player.send({"type": "rematch"})
+                voted = offer is not None and me in offer["accepted"] + offer["declined"]
+                if offer and self.rematch is not None and key not in answered and not voted:
+                    answered.add(key)
+                    await player.send({"type": "rematch", "accept": self.rematch})
+                with contextlib.suppress(TimeoutError):
+                    await player.receive(0.5)
+        finally:
+            await player.close()

@@ -219,6 +219,15 @@ def test_axe_finds_no_serious_violation_on_any_main_screen(
         expect(replay_page.locator(".board .tile")).to_have_count(1)
         assert axe_violations(replay_page) == {}, ("replay", scheme)
         assert table
+        pad: Any = pages.new(color_scheme=scheme)
+        pad.goto("/pad")
+        pad.locator("main h1").wait_for()
+        pad.locator("form button, main button").first.wait_for()
+        assert axe_violations(pad) == {}, ("pad", scheme)
+        # The same game page in high contrast (a setting of this browser).
+        page.locator("details.settings summary").click()
+        page.get_by_label("High contrast").check()
+        assert axe_violations(page) == {}, ("game, high contrast", scheme)
 
 
 def wait_finished(server: ServerProcess, table: str) -> None:

@@ -38,7 +38,7 @@ def test_a_whole_game_against_a_bot(pages: Pages, server: ServerProcess) -> None
             if not hinted:
                 hint.click()
                 # the strongest bot thinks in the server's worker pool (slow on a busy box)
-                expect(page.locator(".moves li").first).to_contain_text("Hint:", timeout=60_000)
+                expect(page.locator(".hint-text")).to_contain_text("Hint:", timeout=60_000)
                 hinted = True
             play_turn(page)
         else:
@@ -97,6 +97,9 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     expect(step).to_contain_text("Round 1, move 5 of")
     page.get_by_role("button", name="End of the round").click()
     expect(step).to_contain_text(re.compile("went out|blocked"))
+    result = page.locator(".round-result")
+    winners = ", ".join(replay["players"][w] for w in rounds[0]["end"]["winners"])
+    expect(result).to_contain_text(re.compile(f"Round winners?: {re.escape(winners)}"))
     shown = [int(x) for x in page.locator(".sheet tfoot td").all_inner_texts()]
     after_first = rounds[1]["start"]["totals"] if len(rounds) > 1 else replay["totals"]
     assert shown == after_first

@@ -15,7 +15,7 @@ from tests.web.flows import play_turn, seat_page, wait_my_turn
 
 
 def rack(page: Any) -> list[str]:
-    names = "els => els.map(e => e.querySelector('.sr').textContent)"
+    names = "els => els.map(e => e.dataset.tile)"
     return sorted(page.locator(".rack-tile").evaluate_all(names))
 
 

@@ -15,10 +15,19 @@ from tests.web.flows import play_turn, seat_page, wait_my_turn
 
 
 def test_the_main_screens(pages: Pages, server: ServerProcess) -> None:
-    home: Any = pages.new()
+    # A home page with something on it: a table waiting for a second
+    # person, a game in play and a finished one.
+    waiting = server.create(["human", "human", "bot:medium"], {"preset": "standard"})
+    server.join(waiting, "Cleo")
+    server.finished_bot_game(150)
+    playing, _ = seat_page(pages, server, ["human", "bot:hard"])
+    home: Any = playing.context.new_page()  # Ann's browser: her game is hers to resume
     home.goto("/")
     home.get_by_role("button", name="Create the table").wait_for()
     expect(home.locator(".summary li")).not_to_have_count(0)
+    expect(home.locator(".tables a", has_text="Resume:")).not_to_have_count(0)
+    expect(home.locator(".tables a", has_text="Join:")).not_to_have_count(0)
+    expect(home.locator(".tables a", has_text="Replay:")).not_to_have_count(0)
     screenshot(home, "home")
 
     page, _table = seat_page(pages, server, ["human", "bot:hard", "bot:easy"])

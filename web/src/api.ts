@@ -1,15 +1,33 @@
 // The lobby over HTTP (docs/protocol.md). Errors carry the server's code.
 import { readAnalysis } from "./analysis";
-import type { Analysis, HistoryRound, Replay, Rules, Summary } from "./types";
+import type { Analysis, FinishedGame, HistoryRound, Reason, Replay, Rules, Summary } from "./types";
 
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
+    /** The engine's reason (template and values), said in the reader's language. */
+    readonly reason?: Reason,
   ) {
     super(message);
   }
+}
+
+/** An HTTP error body: `{error, message, reason?}`. */
+export function errorOf(body: unknown, status: number, fallback: string): ApiError {
+  const error = (body ?? {}) as { error?: unknown; message?: unknown; reason?: unknown };
+  const r = error.reason as Partial<Reason> | undefined;
+  const reason =
+    r && typeof r === "object" && typeof r.template === "string"
+      ? { code: typeof r.code === "string" ? r.code : "", template: r.template, params: (r.params ?? {}) as Reason["params"] }
+      : undefined;
+  return new ApiError(
+    typeof error.error === "string" ? error.error : "http",
+    typeof error.message === "string" ? error.message : fallback,
+    status,
+    reason,
+  );
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -23,10 +41,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new ApiError("network", "the server cannot be reached", 0);
   }
   const body: unknown = await answer.json().catch(() => null);
-  if (!answer.ok) {
-    const error = (body ?? {}) as { error?: string; message?: string };
-    throw new ApiError(error.error ?? "http", error.message ?? answer.statusText, answer.status);
-  }
+  if (!answer.ok) throw errorOf(body, answer.status, answer.statusText);
   return body as T;
 }
 
@@ -49,6 +64,7 @@ export const api = {
       method: "POST",
       body: JSON.stringify({ name }),
     }),
+  games: (id: string) => call<FinishedGame[]>(`/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id: string, game: number) => call<Replay>(`/api/tables/${encodeURIComponent(id)}/games/${game}/replay`),
   replayRecord: (record: string) => call<Replay>("/api/replay", { method: "POST", body: record }),
 };

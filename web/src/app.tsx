@@ -2,6 +2,8 @@ import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { LANGUAGES, loadLanguage, preferredLanguage, rememberLanguage, storedLanguage, t } from "./i18n";
 import { go, useRoute, type Route } from "./router";
+import { choose as chooseSetting, setting } from "./settings";
+import { unlock } from "./sound";
 import { Home } from "./ui/Home";
 import { TablePage } from "./ui/TablePage";
 import { ReplayPage } from "./ui/ReplayPage";
@@ -41,6 +43,7 @@ export function App() {
             {t("Score pad")}
           </a>
         </nav>
+        <Settings />
         <div class="language">
           <label for="language">{t("Language")}</label>
           <select id="language" value={lang} onChange={(e) => choose((e.currentTarget as HTMLSelectElement).value)}>
@@ -54,6 +57,46 @@ export function App() {
       </header>
       <Page route={route} onLanguage={choose} />
     </div>
+  );
+}
+
+/** Sounds and high contrast, remembered in this browser. */
+function Settings() {
+  const [sounds, setSounds] = useState(() => setting("sounds"));
+  const [contrast, setContrast] = useState(() => setting("contrast"));
+  return (
+    <details class="settings">
+      <summary>
+        <span class="label">{t("Settings")}</span>
+      </summary>
+      <div class="settings-panel">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={sounds}
+            onChange={(e) => {
+              const on = (e.currentTarget as HTMLInputElement).checked;
+              chooseSetting("sounds", on);
+              setSounds(on);
+              if (on) unlock();
+            }}
+          />
+          <span>{t("Sounds")}</span>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={contrast}
+            onChange={(e) => {
+              const on = (e.currentTarget as HTMLInputElement).checked;
+              chooseSetting("contrast", on);
+              setContrast(on);
+            }}
+          />
+          <span>{t("High contrast")}</span>
+        </label>
+      </div>
+    </details>
   );
 }
 

@@ -3,7 +3,7 @@
 // after a drop (or a reload: it is kept in storage) the same frame, with the
 // same id, is sent again once the socket is back, so the server either
 // applies it once or answers with the original ack.
-import type { ClientFrame, ServerFrame, View } from "./types";
+import type { ClientFrame, GameEvent, ServerFrame, View } from "./types";
 
 export type Status = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -40,7 +40,8 @@ export interface Options {
 }
 
 export interface Listener {
-  state?(view: View, version: number): void;
+  /** `events`: what the change did (empty after a hello, an error, a presence change). */
+  state?(view: View, version: number, events: readonly GameEvent[]): void;
   frame?(frame: ServerFrame): void;
   status?(status: Status): void;
 }
@@ -201,7 +202,8 @@ export class Connection {
         this.ping();
         this.sendPending(); // the same id: applied once at most
       }
-      for (const l of this.listeners) l.state?.(frame.view, frame.version);
+      const events = frame.events ?? [];
+      for (const l of this.listeners) l.state?.(frame.view, frame.version, events);
     } else if ((frame.type === "ack" || frame.type === "error") && frame.id !== undefined && frame.id === this.pending?.id) {
       this.pending = null;
       this.options.store?.save(null);

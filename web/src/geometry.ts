@@ -41,12 +41,74 @@ export function centroid(cell: Cell): Point {
   return [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
 }
 
-/** Where a corner's number is written: a little inside the triangle. */
+/** Where a corner's number is written: near its corner, inside the triangle. */
 export function numberSpot(cell: Cell, corner: number): Point {
   const points = cellPoints(cell);
   const p = points[corner] ?? points[0];
   const [cx, cy] = centroid(cell);
-  return [p[0] + (cx - p[0]) * 0.36, p[1] + (cy - p[1]) * 0.36];
+  return [p[0] + (cx - p[0]) * 0.4, p[1] + (cy - p[1]) * 0.4];
+}
+
+/** How a corner's number is turned, as on a printed tile: its top toward
+ * its corner, its foot toward the middle (degrees, clockwise on screen). */
+export function numberAngle(cell: Cell, corner: number): number {
+  const points = cellPoints(cell);
+  const p = points[corner] ?? points[0];
+  const [cx, cy] = centroid(cell);
+  const degrees = (Math.atan2(p[1] - cy, p[0] - cx) * 180) / Math.PI + 90;
+  return Math.round(((degrees % 360) + 360) % 360);
+}
+
+/** The three cells that share an edge with a cell. */
+export function neighbours(cell: Cell): [Cell, Cell, Cell] {
+  const [q, r] = cell;
+  return [
+    [q - 1, r],
+    [q + 1, r],
+    isUp(cell) ? [q, r + 1] : [q, r - 1],
+  ];
+}
+
+export interface OpenCell {
+  cell: Cell;
+  /** The number each corner must have where the layout already fixes it. */
+  corners: (number | null)[];
+}
+
+/** The empty cells that share an edge with the layout, in reading order,
+ * with the numbers their corners must match (what the board shows, not a
+ * rule: whether a tile may go there comes from the view's legal list). */
+export function openCells(board: readonly { cell: Cell; corners: readonly number[] }[]): OpenCell[] {
+  const taken = new Set(board.map((p) => `${p.cell[0]},${p.cell[1]}`));
+  const numbers = new Map<string, number>();
+  for (const p of board) {
+    cornerVertices(p.cell).forEach((v, i) => numbers.set(`${v[0]},${v[1]}`, p.corners[i] ?? 0));
+  }
+  const found = new Map<string, OpenCell>();
+  for (const p of board) {
+    for (const n of neighbours(p.cell)) {
+      const key = `${n[0]},${n[1]}`;
+      if (taken.has(key) || found.has(key)) continue;
+      found.set(key, { cell: n, corners: cornerVertices(n).map((v) => numbers.get(`${v[0]},${v[1]}`) ?? null) });
+    }
+  }
+  return readingOrder([...found.values()]);
+}
+
+/** The cell nearest to a point on the board within `reach` (a dragged
+ * tile snaps to it), or null when none is that close. */
+export function nearestCell<T extends { cell: Cell }>(items: readonly T[], at: Point, reach = SIDE): T | null {
+  let best: T | null = null;
+  let bestDistance = reach;
+  for (const item of items) {
+    const [x, y] = centroid(item.cell);
+    const distance = Math.hypot(x - at[0], y - at[1]);
+    if (distance <= bestDistance) {
+      bestDistance = distance;
+      best = item;
+    }
+  }
+  return best;
 }
 
 export interface Box {

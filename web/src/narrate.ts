@@ -1,9 +1,11 @@
 // What a person reads about the game: moves, bonuses, errors, rules, names;
 // every string through t()/nt() so that each language says it its own way.
 import { language, nt, t, translate } from "./i18n";
-import { parsePlacement, tileName } from "./tiles";
+import { type OpenCell, openCells } from "./geometry";
+import { lastPlacements } from "./players";
+import { type Cell, parsePlacement, tileName } from "./tiles";
 import type { Badge } from "./sheet";
-import type { Bonus, LogEntry, Reason, Rules, TableSeat } from "./types";
+import type { Bonus, LogEntry, Placed, Reason, Rules, TableSeat } from "./types";
 
 export function signed(points: number): string {
   return new Intl.NumberFormat(language(), { signDisplay: "exceptZero" }).format(points);
@@ -77,6 +79,18 @@ export function moveText(entry: LogEntry, who: string, mine: boolean): string {
   return mine
     ? t("You placed {tile}: {score}", { tile, score })
     : t("{name} placed {tile}: {score}", { name: who, tile, score });
+}
+
+/** A line of the move log (its points and bonuses are shown beside it). */
+export function logText(entry: LogEntry, who: string, mine: boolean): string {
+  if (entry.action === "draw") {
+    if (mine) return entry.tile ? t("You drew {tile}", { tile: entry.tile }) : t("You drew a tile");
+    return t("{name} drew a tile", { name: who });
+  }
+  if (entry.action === "pass") return mine ? t("You passed") : t("{name} passed", { name: who });
+  const placement = parsePlacement(entry.action);
+  const tile = placement ? tileName(placement.corners) : entry.action;
+  return mine ? t("You placed {tile}", { tile }) : t("{name} placed {tile}", { name: who, tile });
 }
 
 /** An error frame in the reader's language: the engine's reason from its
@@ -173,4 +187,45 @@ export function phaseText(phase: string): string {
 
 export function phraseText(english: string): string {
   return translate(english);
+}
+
+export function whereText(cell: Cell): string {
+  return t("row {row}, column {column}", { row: cell[1], column: cell[0] });
+}
+
+function openText(open: OpenCell): string {
+  const numbers = open.corners.map((n) => (n === null ? t("any") : String(n))).join(", ");
+  return t("{where} ({numbers})", { where: whereText(open.cell), numbers });
+}
+
+const MOST_OPEN = 8;
+
+/** Each seat's last placement this round, the latest first. */
+function latestFirst(log: readonly LogEntry[]): [number, string][] {
+  const last = lastPlacements(log);
+  const out: [number, string][] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i]!;
+    const cell = last.get(entry.seat);
+    if (cell !== undefined && parsePlacement(entry.action) && !out.some(([seat]) => seat === entry.seat)) out.push([entry.seat, cell]);
+  }
+  return out;
+}
+
+/** The board in sentences for a screen reader: how many tiles, each
+ * player's last placement (latest first), and the open cells with the
+ * numbers their corners must match. */
+export function boardText(board: readonly Placed[], log: readonly LogEntry[], names: readonly string[]): string {
+  if (board.length === 0) return t("The board is empty.");
+  const parts = [nt("{n} tile on the board.", "{n} tiles on the board.", board.length)];
+  const placed = latestFirst(log).flatMap(([seat, key]) => {
+    const p = board.find((b) => `${b.cell[0]},${b.cell[1]}` === key);
+    return p ? [t("{name}: {tile} at {where}", { name: names[seat] ?? "", tile: tileName(p.corners), where: whereText(p.cell) })] : [];
+  });
+  if (placed.length) parts.push(t("Last placed: {list}.", { list: placed.join("; ") }));
+  const open = openCells(board);
+  const shown = open.slice(0, MOST_OPEN).map(openText).join("; ");
+  parts.push(nt("{n} open cell: {list}.", "{n} open cells: {list}.", open.length, { list: shown }));
+  if (open.length > MOST_OPEN) parts.push(nt("And {n} more.", "And {n} more.", open.length - MOST_OPEN));
+  return parts.join(" ");
 }

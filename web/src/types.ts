@@ -18,12 +18,18 @@ export interface Legal {
   bonus?: Bonus;
 }
 
+/** Who played an action for its seat: a bot standing in for an absent
+ * person, or a bot seat (absent: the person). */
+export type By = "stand-in" | "bot";
+
 export interface LogEntry {
   seat: number;
   action: string;
   points: number;
   bonus?: Bonus;
   tile?: string;
+  /** Not in the view's log yet (PROTOCOL-19 has it on events only); read when present. */
+  by?: By;
 }
 
 export interface Placed {
@@ -48,6 +54,7 @@ export interface TableSeat {
   connected: boolean;
   stand_in: boolean;
   ready: boolean;
+  resigned?: boolean;
 }
 
 export interface ChatLine {
@@ -56,11 +63,20 @@ export interface ChatLine {
   at?: number;
 }
 
+/** An open offer of another game (PROTOCOL-19 §3). */
+export interface Rematch {
+  by: number;
+  accepted: number[];
+  declined: number[];
+  deadline: number;
+}
+
 export interface TableInfo {
   id: string;
   status: "waiting" | "playing" | "finished" | "closed";
   game: number;
-  settings?: { turn_seconds: number | null; next_seconds: number; bot_pace: number };
+  settings?: { turn_seconds: number | null; next_seconds: number; bot_pace: number; rematch_seconds?: number };
+  rematch?: Rematch | null;
   seats: TableSeat[];
   clock?: number | null;
   next?: number | null;
@@ -92,6 +108,8 @@ export interface View {
   finished: boolean;
   winners: number[];
   round_end?: RoundEnd;
+  /** Who went out this round (null while nobody has, or when it was blocked). */
+  out?: number | null;
   table: TableInfo;
 }
 
@@ -107,8 +125,33 @@ export interface HintReason {
   params: Record<string, string | number>;
 }
 
+/** What a change did, as its recipient may see it (PROTOCOL-19 §2). */
+export type GameEvent =
+  | { type: "game-started"; game: number; order: number[] }
+  | { type: "round-dealt"; round: number; opener: number; hand_sizes: number[]; pool: number; hands: (string[] | null)[] }
+  | { type: "action"; round: number; seat: number; action: string; points: number; bonus?: Bonus; by?: By }
+  | { type: "drew"; round: number; seat: number; tile: string | null }
+  | {
+      type: "round-ended";
+      round: number;
+      reason: "out" | "blocked";
+      winners: number[];
+      awards: number[];
+      hands: string[][];
+      totals: number[];
+      out: number | null;
+    }
+  | { type: "game-ended"; winners: number[]; totals: number[] }
+  | { type: "taken-back"; seat: number; action: string }
+  | { type: "takeback-asked"; seat: number }
+  | { type: "takeback-answered"; seat: number; accept: boolean }
+  | { type: "stand-in"; seat: number; on: boolean }
+  | { type: "ready"; seat: number }
+  | { type: "rematch"; seat: number; accept: boolean }
+  | { type: "seat-taken"; seat: number; name: string };
+
 export type ServerFrame =
-  | { type: "state"; version: number; view: View }
+  | { type: "state"; version: number; view: View; events?: GameEvent[] }
   | { type: "ack"; id: string; version: number }
   | { type: "error"; code: string; message: string; id?: string; version: number; reason?: Reason }
   | { type: "chat"; seat: number; phrase: string; at?: number; version: number }
@@ -130,10 +173,20 @@ export type ClientFrame =
   | { type: "chat"; phrase: string }
   | { type: "takeback" }
   | { type: "answer"; accept: boolean }
-  | { type: "rematch" }
+  | { type: "rematch"; accept?: boolean; with_bots?: boolean }
   | { type: "back" }
   | { type: "hint" }
   | { type: "ping" };
+
+/** A finished game of a table (GET /api/tables/{id}/games). */
+export interface FinishedGame {
+  game: number;
+  started_at?: number | null;
+  finished_at?: number | null;
+  totals: number[] | null;
+  winners: number[] | null;
+  players: string[] | null;
+}
 
 export interface Summary {
   id: string;

@@ -1,11 +1,14 @@
-// The board: SVG triangles with their numbers at the corners, the cells
-// where the selected tile may go (each a button named with where and how
-// many points), pan and zoom by mouse, wheel, touch pinch and buttons.
+// The board: SVG triangles with their numbers at the corners (turned as on
+// printed tiles), each player's last placement outlined in their colour,
+// the cells where the selected tile may go (each a button named with where
+// and how many points), pan and zoom by mouse, wheel, touch pinch and
+// buttons. A screen reader hears the board described, not its digits.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { t } from "../i18n";
 import { bonusText } from "../narrate";
-import { type Box, bounds, cellPoints, centroid, nearestInDirection, numberSpot, zoomBox } from "../geometry";
+import { type Box, bounds, cellPoints, centroid, nearestInDirection, numberAngle, numberSpot, SIDE, zoomBox } from "../geometry";
+import { seatColour } from "../players";
 import { type Cell, type Option, type Spot, cellKey } from "../tiles";
 import type { Placed } from "../types";
 
@@ -23,6 +26,29 @@ export interface BoardProps {
   focusRequest: number;
   /** A placement outlined on the board (the replay's analysis: the best move). */
   outline?: Placed | null;
+  /** Each seat's last placement (cell key → seat), outlined in its colour. */
+  last?: ReadonlyMap<string, number>;
+  /** Each seat's initial, shown on its last placement. */
+  initials?: readonly string[];
+  /** Each seat's colour (CSS); by default by seat number. */
+  colours?: readonly string[];
+  /** Cells placed by the latest change: they arrive with a short motion. */
+  arrived?: ReadonlySet<string>;
+  /** The spot a dragged tile snaps to (cell key). */
+  snap?: string | null;
+  /** What a screen reader hears of the board. */
+  description?: string;
+}
+
+/** Where a point of the screen is on the board (the first board of the page). */
+export function boardPoint(clientX: number, clientY: number): [number, number] | null {
+  const element = document.querySelector<SVGSVGElement>("svg.board");
+  const matrix = element?.getScreenCTM();
+  if (!element || !matrix) return null;
+  const r = element.getBoundingClientRect();
+  if (clientX < r.left || clientX > r.right || clientY < r.top || clientY > r.bottom) return null;
+  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  return [p.x, p.y];
 }
 
 /** Keep a pointer's moves coming to this element (not possible for every pointer). */
@@ -58,7 +84,7 @@ function Numbers({ cell, corners, class: cls }: { cell: Cell; corners: readonly 
       {corners.map((n, i) => {
         const [x, y] = numberSpot(cell, i);
         return (
-          <text x={x} y={y} class={cls} key={i}>
+          <text x={x.toFixed(1)} y={y.toFixed(1)} class={cls} key={i} transform={`rotate(${numberAngle(cell, i)} ${x.toFixed(1)} ${y.toFixed(1)})`}>
             {n}
           </text>
         );
@@ -71,7 +97,9 @@ export function Board(props: BoardProps) {
   const svg = useRef<SVGSVGElement>(null);
   const outline = props.outline ?? null;
   const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : [])];
-  const fit = bounds(cells);
+  const [narrow, setNarrow] = useState(false);
+  // On a phone a few tiles fill the width, so that the numbers are big enough to read.
+  const fit = bounds(cells, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
   const [box, setBox] = useState<Box>(fit);
   const [moved, setMoved] = useState(false);
   const pointers = useRef(new Map<number, [number, number]>());
@@ -82,6 +110,14 @@ export function Board(props: BoardProps) {
     if (!moved) setBox(fit);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fitKey, moved]);
+
+  useEffect(() => {
+    const element = svg.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setNarrow(element.clientWidth > 0 && element.clientWidth < 520));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const toBoard = (clientX: number, clientY: number): [number, number] => {
     const element = svg.current;
@@ -185,12 +221,37 @@ export function Board(props: BoardProps) {
 
   const placed: JSX.Element[] = props.board.map((p) => {
     const key = cellKey(p.cell);
+    const arrived = props.arrived?.has(key) ?? key === props.fresh;
+    const seat = props.last?.get(key);
+    const cls = `tile${key === props.fresh ? " fresh" : ""}${arrived ? " arrive" : ""}${seat !== undefined ? " last" : ""}`;
     return (
-      <g class={key === props.fresh ? "tile fresh" : "tile"} key={key}>
+      <g class={cls} key={key} data-cell={key} data-seat={seat}>
         <polygon points={points(p.cell)} />
         <Numbers cell={p.cell} corners={p.corners} class="n" />
       </g>
     );
+  });
+  // Each player's last placement, outlined in their colour with their
+  // initial, drawn over the tiles so that no neighbour hides the outline.
+  const marks: JSX.Element[] = props.board.flatMap((p) => {
+    const key = cellKey(p.cell);
+    const seat = props.last?.get(key);
+    if (seat === undefined) return [];
+    const [cx, cy] = centroid(p.cell);
+    const initial = props.initials?.[seat];
+    return [
+      <g class="mark" key={key} data-seat={seat} style={{ "--who": props.colours?.[seat] ?? seatColour(seat) }}>
+        <polygon points={points(p.cell)} />
+        {initial && (
+          <>
+            <circle cx={cx} cy={cy} r={initial.length > 1 ? 10 : 8.5} />
+            <text x={cx} y={cy}>
+              {initial}
+            </text>
+          </>
+        )}
+      </g>,
+    ];
   });
 
   return (
@@ -202,12 +263,16 @@ export function Board(props: BoardProps) {
         preserveAspectRatio="xMidYMid meet"
         role="group"
         aria-label={t("Board")}
+        aria-describedby={props.description ? "board-text" : undefined}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
         onPointerCancel={up}
       >
-        {placed}
+        <g aria-hidden="true">
+          {placed}
+          {marks}
+        </g>
         {outline && (
           <g class="tile outline" aria-hidden="true">
             <polygon points={points(outline.cell)} />
@@ -229,7 +294,7 @@ export function Board(props: BoardProps) {
               ref={(el) => {
                 spotRefs.current[index] = el;
               }}
-              class={props.hint === option.action ? "spot hinted" : "spot"}
+              class={`spot${props.hint === option.action ? " hinted" : ""}${props.snap === key ? " snap" : ""}`}
               role="button"
               tabindex={index === 0 ? 0 : -1}
               data-action={option.action}
@@ -259,6 +324,11 @@ export function Board(props: BoardProps) {
           );
         })}
       </svg>
+      {props.description && (
+        <p id="board-text" class="sr">
+          {props.description}
+        </p>
+      )}
       <div class="zoom" role="group" aria-label={t("Zoom")}>
         <button type="button" onClick={() => zoom(1.25)} aria-label={t("Zoom in")}>
           +

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
-import { nt, t } from "../i18n";
+import { language, nt, t } from "../i18n";
 import { errorText, levelName, presetName, rulesSummary } from "../narrate";
 import { go, navigate } from "../router";
-import type { Rules, Summary } from "../types";
-import { HouseRules, TargetScore } from "./HouseRules";
+import { seatToken } from "../storage";
+import type { FinishedGame, Rules, Summary } from "../types";
+import { HouseRules, TargetScore, targetMissing } from "./HouseRules";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const CLOCKS = [null, 30, 60, 120, 300];
@@ -51,8 +52,15 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
   const base = presets[preset] ?? {};
   const rules = { ...base, ...overrides };
 
+  const missing = targetMissing(rules);
+  const [tried, setTried] = useState(false);
   const create = async (event: Event) => {
     event.preventDefault();
+    setTried(true);
+    if (missing) {
+      document.getElementById("target")?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -60,7 +68,7 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
       const table = await api.create({ rules: body, seats, turn_seconds: clock });
       navigate(`/t/${table.id}`);
     } catch (e) {
-      setError(e instanceof ApiError ? errorText(e.code, e.message) : String(e));
+      setError(e instanceof ApiError ? errorText(e.code, e.message, e.reason) : String(e));
       setBusy(false);
     }
   };
@@ -94,7 +102,7 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <TargetScore id="target" base={base} overrides={overrides} onChange={setOverrides} />
+        <TargetScore id="target" base={base} overrides={overrides} onChange={setOverrides} invalid={tried && missing} />
         <div class="field">
           <label for="clock">{t("Turn clock")}</label>
           <select
@@ -168,15 +176,64 @@ function names(table: Summary): string {
     .join(", ");
 }
 
+/** The seats as they stand: names, bots and free seats. */
+function seatsText(table: Summary): string {
+  return table.seats
+    .map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : (s.name ?? t("free seat"))))
+    .join(", ");
+}
+
 function presetOf(table: Summary): string {
-  const name = table.rules["preset"];
-  return typeof name === "string" ? presetName(name) : "";
+  const name = table.rules["preset"] ?? table.rules["name"];
+  return typeof name === "string" ? presetName(name) : t("House rules");
+}
+
+/** The rules in a few words: the preset, the target, the clock. */
+function rulesText(table: Summary): string {
+  const target = table.rules["target_score"];
+  const parts = [presetOf(table)];
+  parts.push(typeof target === "number" && table.rules["game_end"] !== "single-round" ? t("to {n} points", { n: target }) : t("one round"));
+  const clock = table.settings.turn_seconds;
+  parts.push(clock ? nt("{n} second a turn", "{n} seconds a turn", clock) : t("No clock"));
+  return parts.join(", ");
+}
+
+/** "3 minutes ago", in the reader's language. */
+export function ago(epochSeconds: number | undefined, now = Date.now()): string {
+  if (!epochSeconds) return "";
+  const seconds = Math.round(epochSeconds - now / 1000);
+  const format = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
+  if (Math.abs(seconds) < 60) return format.format(seconds, "second");
+  if (Math.abs(seconds) < 3600) return format.format(Math.round(seconds / 60), "minute");
+  if (Math.abs(seconds) < 86400) return format.format(Math.round(seconds / 3600), "hour");
+  return format.format(Math.round(seconds / 86400), "day");
+}
+
+/** Who made the table: its first person seated (the one who sent the link). */
+function host(table: Summary): string | null {
+  return table.seats.find((s) => s.kind === "human" && s.taken && s.name)?.name ?? null;
+}
+
+function gameWinners(game: FinishedGame): string {
+  const players = game.players ?? [];
+  const winners = (game.winners ?? []).map((w) => players[w] ?? "");
+  if (winners.length === 0) return "";
+  return winners.length === 1 ? t("Winner: {name}", { name: winners[0] ?? "" }) : t("Shared win: {names}", { names: winners.join(", ") });
+}
+
+interface Lists {
+  waiting: Summary[];
+  playing: Summary[];
+  finished: Summary[];
+  /** The finished games of tables that played more than one. */
+  games: Record<string, FinishedGame[]>;
 }
 
 function OpenTables() {
-  const [lists, setLists] = useState<{ waiting: Summary[]; playing: Summary[]; finished: Summary[] } | null>(null);
+  const [lists, setLists] = useState<Lists | null>(null);
   useEffect(() => {
     let stop = false;
+    const known: Record<string, { count: number; games: FinishedGame[] }> = {};
     const load = async () => {
       try {
         const [waiting, playing, finished] = await Promise.all([
@@ -184,7 +241,27 @@ function OpenTables() {
           api.tables("playing"),
           api.tables("finished"),
         ]);
-        if (!stop) setLists({ waiting, playing, finished: finished.slice(0, 8) });
+        const shown = finished.slice(0, 8);
+        // A rematched table's earlier games are finished too: each is listed
+        // (asked again only when the table has finished another game).
+        const games: Record<string, FinishedGame[]> = {};
+        const rematched = [...playing.filter((s) => s.game > 1), ...shown.filter((s) => s.game > 1)];
+        await Promise.all(
+          rematched.map(async (s) => {
+            const done = s.status === "finished" ? s.game : s.game - 1;
+            const cached = known[s.id];
+            if (cached && cached.count === done) {
+              games[s.id] = cached.games;
+              return;
+            }
+            const list = await api.games(s.id).catch(() => null);
+            if (list) {
+              known[s.id] = { count: done, games: list };
+              games[s.id] = list;
+            }
+          }),
+        );
+        if (!stop) setLists({ waiting, playing, finished: shown, games });
       } catch {
         // the next poll tries again
       }
@@ -197,46 +274,73 @@ function OpenTables() {
     };
   }, []);
   if (!lists) return <section class="card" aria-busy="true" />;
+  const mine = (table: Summary) => seatToken(table.id) !== null;
+  const earlier = lists.playing.filter((s) => (lists.games[s.id]?.length ?? 0) > 0);
   return (
     <section class="card" aria-labelledby="open-tables">
       <h2 id="open-tables">{t("Open tables")}</h2>
       {lists.waiting.length === 0 && <p>{t("No table is waiting for players.")}</p>}
       <ul class="tables">
-        {lists.waiting.map((table) => (
-          <li key={table.id}>
-            <a href={`/t/${table.id}`} onClick={(e) => go(e, `/t/${table.id}`)}>
-              {t("Join: {rules}", { rules: presetOf(table) })}
-            </a>{" "}
-            <span class="muted">
-              {describe(table)} · {names(table)}
-            </span>
-          </li>
-        ))}
+        {lists.waiting.map((table) => {
+          const by = host(table);
+          return (
+            <li key={table.id} class="table-entry">
+              <a href={`/t/${table.id}`} onClick={(e) => go(e, `/t/${table.id}`)}>
+                {mine(table) ? t("Resume: {rules}", { rules: rulesText(table) }) : t("Join: {rules}", { rules: rulesText(table) })}
+              </a>
+              <span class="muted details">
+                {by ? t("Host: {name}", { name: by }) : t("Nobody seated yet")} · {describe(table)} · {seatsText(table)}
+                {table.created_at ? ` · ${ago(table.created_at)}` : ""}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <h3>{t("Games in play")}</h3>
       {lists.playing.length === 0 && <p>{t("No game is being played.")}</p>}
       <ul class="tables">
         {lists.playing.map((table) => (
-          <li key={table.id}>
+          <li key={table.id} class="table-entry">
             <a href={`/t/${table.id}`} onClick={(e) => go(e, `/t/${table.id}`)}>
-              {t("Watch: {names}", { names: names(table) })}
+              {mine(table) ? t("Resume: {names}", { names: names(table) }) : t("Watch: {names}", { names: names(table) })}
             </a>
+            <span class="muted details">
+              {rulesText(table)}
+              {table.game > 1 ? ` · ${t("game {n}", { n: table.game })}` : ""}
+            </span>
           </li>
         ))}
       </ul>
       <h3>{t("Finished games")}</h3>
-      {lists.finished.length === 0 && <p>{t("No game has finished yet.")}</p>}
+      {lists.finished.length === 0 && earlier.length === 0 && <p>{t("No game has finished yet.")}</p>}
       <ul class="tables">
-        {lists.finished.map((table) => (
-          <li key={table.id}>
-            <a
-              href={`/replay?table=${table.id}&game=${table.game}`}
-              onClick={(e) => go(e, `/replay?table=${table.id}&game=${table.game}`)}
-            >
-              {t("Replay: {names}", { names: names(table) })}
-            </a>
-          </li>
-        ))}
+        {[...earlier, ...lists.finished].map((table) => {
+          const games = lists.games[table.id];
+          if (!games || games.length === 0) {
+            return (
+              <li key={table.id} class="table-entry">
+                <a href={`/replay?table=${table.id}&game=${table.game}`} onClick={(e) => go(e, `/replay?table=${table.id}&game=${table.game}`)}>
+                  {t("Replay: {names}", { names: names(table) })}
+                </a>
+              </li>
+            );
+          }
+          return (
+            <li key={table.id} class="table-entry">
+              <span>{t("Replay: {names}", { names: names(table) })}</span>
+              <ul class="games">
+                {games.map((g) => (
+                  <li key={g.game}>
+                    <a href={`/replay?table=${table.id}&game=${g.game}`} onClick={(e) => go(e, `/replay?table=${table.id}&game=${g.game}`)}>
+                      {t("Game {n}", { n: g.game })}
+                    </a>{" "}
+                    <span class="muted">{gameWinners(g)}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
       </ul>
       <p>
         <a href="/replay" onClick={(e) => go(e, "/replay")}>

@@ -16,6 +16,12 @@ interface Property {
 
 const SKIP = new Set(["preset", "name", "version", "target_score"]);
 
+/** The rules end the game at a target but none is given (the server would
+ * refuse them: caught in the form, in the reader's language). */
+export function targetMissing(rules: Rules): boolean {
+  return rules["game_end"] !== "single-round" && typeof rules["target_score"] !== "number";
+}
+
 /** The points a game is played to (empty: one round), kept as an override
  * only where it differs from the preset's. */
 export function TargetScore({
@@ -23,13 +29,17 @@ export function TargetScore({
   base,
   overrides,
   onChange,
+  invalid = false,
 }: {
   id: string;
   base: Rules;
   overrides: Rules;
   onChange(next: Rules): void;
+  invalid?: boolean;
 }) {
-  const target = { ...base, ...overrides }["target_score"];
+  const rules = { ...base, ...overrides };
+  const target = rules["target_score"];
+  const single = rules["game_end"] === "single-round";
   return (
     <div class="field">
       <label for={id}>{t("Play to (points)")}</label>
@@ -40,7 +50,9 @@ export function TargetScore({
         min={1}
         max={100000}
         value={typeof target === "number" ? target : ""}
-        placeholder={t("one round")}
+        placeholder={single ? t("one round") : ""}
+        aria-invalid={invalid ? "true" : undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
         onInput={(e) => {
           const text = (e.currentTarget as HTMLInputElement).value;
           const value = text === "" ? null : Number(text);
@@ -50,6 +62,11 @@ export function TargetScore({
           onChange(next);
         }}
       />
+      {invalid && (
+        <p id={`${id}-error`} class="error">
+          {t("Enter the points to play to, or choose “a single round” under “How the game ends” in the house rules.")}
+        </p>
+      )}
     </div>
   );
 }

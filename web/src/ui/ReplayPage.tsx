@@ -5,8 +5,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { stepKey } from "../analysis";
 import { ApiError, type AnalysisSource, api, recordUrl } from "../api";
+import { outText } from "../events";
 import { t } from "../i18n";
-import { moveText, reasonText } from "../narrate";
+import { moveText } from "../narrate";
+import { initials, seatColour } from "../players";
 import { turns } from "../sheet";
 import { cellKey, parsePlacement } from "../tiles";
 import type { Placed, Replay } from "../types";
@@ -108,8 +110,7 @@ export function Viewer({
   const ui = useAnalysisUi(source !== null);
   const rounds = replay.rounds;
   const current = rounds[round];
-  if (!current) return <p>{t("This record has no rounds.")}</p>;
-  const steps = current.steps;
+  const steps = current?.steps ?? [];
   const last = steps.length - 1;
 
   const goTo = (r: number, s: number) => {
@@ -120,6 +121,24 @@ export function Viewer({
   };
   const forward = () => (step < last ? setStep(step + 1) : round < rounds.length - 1 && goTo(round + 1, -1));
   const back = () => (step > -1 ? setStep(step - 1) : round > 0 && goTo(round - 1, (rounds[round - 1]?.steps.length ?? 0) - 1));
+
+  // The arrow keys step through the game as soon as the viewer shows, with
+  // the focus anywhere but in a field that reads them itself.
+  useEffect(() => {
+    const key = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest?.("input, select, textarea, [contenteditable]")) return;
+      if (event.key === "ArrowRight") forward();
+      else if (event.key === "ArrowLeft") back();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", key);
+    return () => document.removeEventListener("keydown", key);
+  });
+
+  if (!current) return <p>{t("This record has no rounds.")}</p>;
 
   const shown = steps.slice(0, step + 1);
   const board: Placed[] = [];
@@ -137,19 +156,17 @@ export function Viewer({
     return { round: i + 1, points: after.map((x, seat) => x - (r.start.totals[seat] ?? 0)), totals: after };
   });
   const atEnd = step === last && current.end.reason !== "unfinished";
+  const inits = initials(names);
+  const roundWinners = (r: (typeof rounds)[number]) => r.end.winners.map((w) => names[w] ?? "").join(", ");
+  const lastPlaced = at ? parsePlacement(at.action) : null;
+  const lastCells = new Map<string, number>(at && lastPlaced ? [[cellKey(lastPlaced.cell), at.seat]] : []);
+  const outSeat = atEnd && current.end.reason === "out" ? (at?.hands.findIndex((hand) => hand.length === 0) ?? -1) : -1;
   const endTotals = rounds[round + 1]?.start.totals ?? replay.totals;
   const judged = analysis.phase === "done" ? analysis.steps.get(stepKey(round, step)) : undefined;
   const best = judged && judged.best.action !== judged.played.action ? parsePlacement(judged.best.action) : null;
 
   return (
-    <div
-      class="viewer"
-      onKeyDown={(e) => {
-        if ((e.target as HTMLElement).tagName === "SELECT") return;
-        if (e.key === "ArrowRight") forward();
-        else if (e.key === "ArrowLeft") back();
-      }}
-    >
+    <div class="viewer">
       <div class="controls" role="group" aria-label={t("Replay controls")}>
         <label for="replay-round">{t("Round")}</label>
         <select
@@ -183,18 +200,29 @@ export function Viewer({
         {t("Round {n}, move {m} of {total}", { n: round + 1, m: step + 1, total: steps.length })}
         {": "}
         {at ? moveText(at, names[at.seat] ?? "", false) : t("the deal")}
-        {atEnd && ` · ${reasonText(current.end.reason)}`}
+        {atEnd && ` · ${outText(names, outSeat >= 0 ? outSeat : null, null, current.end.reason)}`}
       </p>
+      {atEnd && (
+        <p class="round-result" role="status">
+          <strong>{t("Round {n} is over.", { n: round + 1 })}</strong>{" "}
+          {current.end.winners.length === 1
+            ? t("Round winner: {name}", { name: roundWinners(current) })
+            : t("Round winners: {names}", { names: roundWinners(current) })}
+        </p>
+      )}
       <div class="play">
         <section class="players" aria-label={t("Players")}>
           {names.map((name, seat) => (
-            <div class={`player${at?.seat === seat ? " moving" : ""}`} key={seat}>
+            <div class={`player${at?.seat === seat ? " moving" : ""}`} key={seat} style={{ "--who": seatColour(seat) }}>
+              <span class="initial" aria-hidden="true">
+                {inits[seat]}
+              </span>
               <span class="name">{name}</span>
               <span class="total">{totals[seat] ?? 0}</span>
               <span class="hand-tiles" role="group" aria-label={t("Tiles of {name}", { name })}>
                 {(hands[seat] ?? []).map((tile) => (
                   <span class="mini" key={tile} title={tile}>
-                    <TileFace name={tile} size={34} />
+                    <TileFace name={tile} size={40} />
                     <span class="sr">{tile}</span>
                   </span>
                 ))}
@@ -212,7 +240,9 @@ export function Viewer({
             spots={[]}
             rotation={0}
             tile={null}
-            fresh={board.length ? cellKey(board[board.length - 1]!.cell) : null}
+            fresh={lastPlaced ? cellKey(lastPlaced.cell) : null}
+            last={lastCells}
+            initials={inits}
             hint={null}
             onPlace={() => undefined}
             onRotate={() => undefined}
@@ -225,6 +255,7 @@ export function Viewer({
           {ui && source && <ui.AnalysisPanel state={analysis} start={analyse} names={names} round={round} step={step} goTo={goTo} />}
           <ScoreSheet
             names={names}
+            initials={inits}
             past={past}
             round={round + 1}
             turns={turns(shown, current.start.totals)}

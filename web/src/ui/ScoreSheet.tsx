@@ -2,6 +2,7 @@
 // mover's running total; earlier rounds in one line each.
 import { t } from "../i18n";
 import { badgeName, reasonText, signed } from "../narrate";
+import { seatColour } from "../players";
 import type { Badge, Turn } from "../sheet";
 
 export interface PastRound {
@@ -42,7 +43,12 @@ export function ScoreSheet(props: {
   end?: { reason: string; points: number[] } | undefined;
   totals: number[];
   current?: number | undefined;
+  /** Each seat's initial, shown in its colour at the head of its column. */
+  initials?: string[] | undefined;
+  /** Each seat's colour (CSS); by default by seat number. */
+  colours?: string[] | undefined;
 }) {
+  const colour = (seat: number) => props.colours?.[seat] ?? seatColour(seat);
   const { names } = props;
   return (
     <div class="sheet-wrap">
@@ -52,7 +58,12 @@ export function ScoreSheet(props: {
           <tr>
             <th scope="col">{t("Turn")}</th>
             {names.map((name, i) => (
-              <th scope="col" key={i}>
+              <th scope="col" key={i} style={{ "--who": colour(i) }}>
+                {props.initials?.[i] && (
+                  <span class="initial" aria-hidden="true">
+                    {props.initials[i]}
+                  </span>
+                )}
                 {name}
               </th>
             ))}
@@ -81,7 +92,7 @@ export function ScoreSheet(props: {
             <tr key={index} class={index === props.current ? "now" : undefined}>
               <th scope="row">{index + 1}</th>
               {names.map((_, seat) => (
-                <td key={seat}>
+                <td key={seat} class={seat === turn.seat ? "mover" : undefined} style={seat === turn.seat ? { "--who": colour(seat) } : undefined}>
                   {seat === turn.seat ? (
                     <>
                       <span class="pts">{signed(turn.points)}</span>

@@ -144,7 +144,7 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
         e instanceof ApiError && e.code === "no-seat"
           ? t("Every seat at this table is taken.")
           : e instanceof ApiError
-            ? errorText(e.code, e.message)
+            ? errorText(e.code, e.message, e.reason)
             : String(e),
       );
       setBusy(false);
