@@ -28,6 +28,15 @@ def test_the_documented_schema_is_current() -> None:
     assert tool.DOC.read_text(encoding="utf-8") == tool.document(), "run tools/protocol_schema.py"
 
 
+def test_the_web_app_s_protocol_types_are_current() -> None:
+    """The page's types of the frames are written from the schema, never by hand."""
+    spec = importlib.util.spec_from_file_location("web_types", ROOT / "tools" / "web_types.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.TARGET.read_text(encoding="utf-8") == tool.generate(), "run tools/web_types.py"
+
+
 def validator(name: str) -> jsonschema.Draft202012Validator:
     document = json.loads(DOC.read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator({**document, "$ref": f"#/$defs/{name}"})

@@ -284,3 +284,27 @@ def test_a_chair_s_clients_are_told_apart(tmp_path: Path) -> None:
             assert people[0].view["table"]["seats"][people[1].view["seat"]]["connected"] is False
 
     asyncio.run(run())
+
+
+def test_a_seat_taken_back_gets_a_whole_turn(tmp_path: Path) -> None:
+    """Back from a stand-in on one's own turn, the clock starts again: the
+    person has the whole turn, not what was left of it."""
+
+    async def run() -> None:
+        async with hub_at(tmp_path) as hub:
+            table, (ann,) = await sit(hub, ["human", "bot:easy"], turn_seconds=1, bot_pace=0.5)
+            await until(lambda: ann.my_turn)
+
+            def stood_in() -> bool:
+                return bool(ann.view["table"]["seats"][ann.view["seat"]]["stand_in"])
+
+            await until(stood_in, 5)
+            await send(table, ann, {"type": "back"})
+            assert not stood_in() and ann.my_turn
+            table_view = ann.view["table"]
+            assert table_view["clock"] == pytest.approx(table_view["now"] + 1, abs=0.05)
+            await asyncio.sleep(0.6)
+            assert not stood_in()
+            await until(stood_in, 2)  # and then the clock runs out again
+
+    asyncio.run(run())

@@ -355,15 +355,10 @@ def waiting_view(rules: RuleSet, players: int, seat: int | None) -> dict[str, An
     }
 
 
-def view_schema() -> dict[str, Any]:
-    """JSON Schema of :meth:`PlayerView.to_json` (the ``VIEW`` of server.md)."""
-    from triominoes.core.rules import rules_schema
-
-    seat = {"type": "integer", "minimum": 0}
-    seats = {"type": "array", "items": {"type": "integer"}}
-    tile = {"type": "string", "pattern": "^[0-5]-[0-5]-[0-5]$"}
-    token = {"type": "string", "description": "545@1,0, draw or pass (record.md)"}
-    bonus = {
+def bonus_schema() -> dict[str, Any]:
+    """JSON Schema of a placement's score breakdown (:meth:`Score.to_json`)."""
+    return {
+        "title": "Bonus",
         "type": "object",
         "properties": {
             "hexagons": {"type": "integer", "minimum": 0, "maximum": 3},
@@ -377,8 +372,20 @@ def view_schema() -> dict[str, Any]:
         },
         "required": ["hexagons", "bridge", "two_sided", "shape"],
     }
+
+
+def view_schema() -> dict[str, Any]:
+    """JSON Schema of :meth:`PlayerView.to_json` (the ``VIEW`` of server.md)."""
+    from triominoes.core.rules import rules_schema
+
+    seat = {"type": "integer", "minimum": 0}
+    seats = {"type": "array", "items": {"type": "integer"}}
+    tile = {"type": "string", "pattern": "^[0-5]-[0-5]-[0-5]$"}
+    token = {"type": "string", "description": "545@1,0, draw or pass (record.md)"}
+    bonus = bonus_schema()
     triple = {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3}
     return {
+        "title": "View",
         "type": "object",
         "required": [
             "seat",
@@ -391,15 +398,22 @@ def view_schema() -> dict[str, Any]:
             "pool",
             "board",
             "to_move",
+            "opener",
+            "draws",
+            "passes",
+            "out",
+            "last_turns",
             "legal",
             "log",
+            "round_points",
             "totals",
+            "last_round",
             "finished",
             "winners",
         ],
         "properties": {
             "seat": {"oneOf": [seat, {"type": "null"}]},
-            "rules": rules_schema(),
+            "rules": {**rules_schema(), "title": "RuleSet"},
             "players": {"type": "integer", "minimum": 2, "maximum": 6},
             "round": {"type": "integer", "minimum": 0},
             "phase": {"enum": ["waiting", "opening", "playing", "last-turns", "over"]},
@@ -409,6 +423,7 @@ def view_schema() -> dict[str, Any]:
             "board": {
                 "type": "array",
                 "items": {
+                    "title": "Placed",
                     "type": "object",
                     "required": ["cell", "corners"],
                     "properties": {
@@ -432,6 +447,7 @@ def view_schema() -> dict[str, Any]:
             "legal": {
                 "type": "array",
                 "items": {
+                    "title": "Legal",
                     "type": "object",
                     "required": ["action", "points"],
                     "properties": {"action": token, "points": {"type": "integer"}, "bonus": bonus},
@@ -440,6 +456,7 @@ def view_schema() -> dict[str, Any]:
             "log": {
                 "type": "array",
                 "items": {
+                    "title": "LogEntry",
                     "type": "object",
                     "required": ["seat", "action", "points"],
                     "properties": {
@@ -457,6 +474,7 @@ def view_schema() -> dict[str, Any]:
             "finished": {"type": "boolean"},
             "winners": seats,
             "round_end": {
+                "title": "RoundEnd",
                 "type": "object",
                 "required": ["reason", "points", "winners", "hands"],
                 "properties": {

@@ -116,7 +116,10 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
 
     @router.get("/api/tables/{table_id}/games", responses={404: {}})
     async def table_games(table_id: str) -> list[dict[str, Any]]:
-        await hub().existing(table_id)
+        """The table's finished games; ``seats`` says which of the players
+        (in the game's order) were bots, and of which level, so that a page
+        names them in its reader's language."""
+        seats = (await hub().existing(table_id)).state.seats
         games = await asyncio.to_thread(hub().store.games, table_id)
         return [
             {
@@ -126,6 +129,9 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
                 "totals": g.record["result"]["totals"],
                 "winners": g.record["result"]["winners"],
                 "players": g.record["players"],
+                "seats": [
+                    {"kind": seats[chair].kind.value, "bot": seats[chair].bot} for chair in g.order
+                ],
             }
             for g in games
             if g.record is not None

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from triominoes.core.view import bonus_schema
 from triominoes.server.phrases import PHRASES
 
 MAX_DEPTH = 8
@@ -175,6 +176,7 @@ after another seat acted, a rematch before the end, ...)."""
 
 def _event(kind: str, required: list[str], **properties: Any) -> dict[str, Any]:
     return {
+        "title": "".join(word.title() for word in kind.split("-")) + "Event",
         "type": "object",
         "required": ["type", *required],
         "properties": {"type": {"const": kind}, **properties},
@@ -182,6 +184,11 @@ def _event(kind: str, required: list[str], **properties: Any) -> dict[str, Any]:
 
 
 _SEAT = {"type": "integer", "description": "an engine seat"}
+BY = {
+    "enum": ["bot", "stand-in"],
+    "description": "a bot chose it: the bot's seat, or a stand-in for an absent "
+    "person; absent: the person chose it",
+}
 _SEATS = {"type": "array", "items": {"type": "integer"}}
 _NAMES = {"type": "array", "items": {"type": "string"}}
 EVENTS: list[dict[str, Any]] = [
@@ -206,8 +213,8 @@ EVENTS: list[dict[str, Any]] = [
         seat=_SEAT,
         action={"type": "string"},
         points={"type": "integer"},
-        bonus={"type": "object"},
-        by={"enum": ["bot", "stand-in"], "description": "absent: the person chose it"},
+        bonus=bonus_schema(),
+        by=BY,
     ),
     _event(
         "drew",
@@ -278,12 +285,17 @@ SERVER_FRAMES: dict[str, Any] = {
             "id": {"type": "string"},
             "version": {"type": "integer"},
             "reason": {
+                "title": "Reason",
                 "type": "object",
                 "description": "The engine's error: code, English template and its parameters",
+                "required": ["code", "template", "params"],
                 "properties": {
                     "code": {"type": "string"},
                     "template": {"type": "string"},
-                    "params": {"type": "object"},
+                    "params": {
+                        "type": "object",
+                        "additionalProperties": {"type": ["string", "integer"]},
+                    },
                 },
             },
         },
@@ -299,7 +311,11 @@ SERVER_FRAMES: dict[str, Any] = {
             "version": {"type": "integer"},
         },
     },
-    "pong": {"type": "object", "properties": {"type": {"const": "pong"}}},
+    "pong": {
+        "type": "object",
+        "required": ["type", "version"],
+        "properties": {"type": {"const": "pong"}, "version": {"type": "integer"}},
+    },
     "hint": {
         "type": "object",
         "required": ["type", "version", "action", "points"],
@@ -308,13 +324,14 @@ SERVER_FRAMES: dict[str, Any] = {
             "version": {"type": "integer", "description": "the version the hint is for"},
             "action": {"type": "string"},
             "points": {"type": "integer", "description": "what the action scores now"},
-            "bonus": {"type": "object"},
+            "bonus": bonus_schema(),
             "expected": {
                 "type": "number",
                 "description": "the points the search expects the seat to score "
                 "from here to the round's end",
             },
             "reason": {
+                "title": "HintReason",
                 "type": "object",
                 "description": "why, in one line: an English template (the catalogs' "
                 "key) and the values of its {placeholders}",
@@ -333,15 +350,31 @@ SERVER_FRAMES: dict[str, Any] = {
 
 
 TABLE_SCHEMA: dict[str, Any] = {
+    "title": "TableInfo",
     "type": "object",
     "description": "What the server adds to the engine's view under the key 'table'",
-    "required": ["id", "status", "game", "seats"],
+    "required": [
+        "id",
+        "status",
+        "game",
+        "settings",
+        "seats",
+        "commitments",
+        "clock",
+        "next",
+        "takeback",
+        "rematch",
+        "chat",
+        "now",
+    ],
     "properties": {
         "id": {"type": "string"},
         "status": {"enum": ["waiting", "playing", "finished", "closed"]},
         "game": {"type": "integer", "description": "the game at this table, from 1 (rematches)"},
         "settings": {
+            "title": "TableSettings",
             "type": "object",
+            "required": ["turn_seconds", "next_seconds", "bot_pace", "rematch_seconds"],
             "properties": {
                 "turn_seconds": {"type": ["number", "null"]},
                 "next_seconds": {"type": "number"},
@@ -353,7 +386,19 @@ TABLE_SCHEMA: dict[str, Any] = {
             "type": "array",
             "description": "per engine seat (the view's seat numbers)",
             "items": {
+                "title": "TableSeat",
                 "type": "object",
+                "required": [
+                    "seat",
+                    "table_seat",
+                    "name",
+                    "kind",
+                    "bot",
+                    "connected",
+                    "stand_in",
+                    "ready",
+                    "resigned",
+                ],
                 "properties": {
                     "seat": {"type": "integer"},
                     "table_seat": {"type": "integer"},
@@ -378,7 +423,9 @@ TABLE_SCHEMA: dict[str, Any] = {
             "oneOf": [
                 {"type": "null"},
                 {
+                    "title": "PendingTakeback",
                     "type": "object",
+                    "required": ["seat", "waiting_for"],
                     "properties": {
                         "seat": {"type": "integer"},
                         "waiting_for": {"type": "array", "items": {"type": "integer"}},
@@ -391,6 +438,7 @@ TABLE_SCHEMA: dict[str, Any] = {
             "oneOf": [
                 {"type": "null"},
                 {
+                    "title": "RematchOffer",
                     "type": "object",
                     "required": ["by", "accepted", "declined", "deadline"],
                     "properties": {
@@ -409,7 +457,9 @@ TABLE_SCHEMA: dict[str, Any] = {
             "type": "array",
             "description": "the last 30 lines, each under the current seat of who said it",
             "items": {
+                "title": "ChatLine",
                 "type": "object",
+                "required": ["seat", "phrase", "at"],
                 "properties": {
                     "seat": {"type": "integer"},
                     "phrase": {"type": "string"},
@@ -429,6 +479,8 @@ def protocol_schema() -> dict[str, Any]:
     client = client_schema()
     view = view_schema()
     view["properties"]["table"] = TABLE_SCHEMA
+    view["required"].append("table")
+    view["properties"]["log"]["items"]["properties"]["by"] = BY
     defs = dict(client.pop("$defs", {}))
     defs["ClientFrame"] = client
     defs["View"] = view

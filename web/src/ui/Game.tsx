@@ -16,7 +16,7 @@ import { badgesOf, roundStart, turns } from "../sheet";
 import { playCues } from "../sound";
 import { pendingStore } from "../storage";
 import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor, tileName } from "../tiles";
-import type { HistoryRound, ServerFrame, View } from "../types";
+import type { HistoryRound, Phrase, ServerFrame, View } from "../types";
 import { Board, boardPoint, optionAt } from "./Board";
 import { Rack } from "./Rack";
 import { Badges, type PastRound, ScoreSheet } from "./ScoreSheet";
@@ -515,7 +515,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               end={view.round_end}
               totals={view.totals}
             />
-            <Chat phrases={phrases} chat={chat} names={who} initials={inits} colours={colours} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase })} />
+            <Chat phrases={phrases} chat={chat} names={who} initials={inits} colours={colours} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase: phrase as Phrase })} />
           </aside>
         </div>
       )}

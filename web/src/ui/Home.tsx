@@ -216,7 +216,12 @@ function host(table: Summary): string | null {
 
 function gameWinners(game: FinishedGame): string {
   const players = game.players ?? [];
-  const winners = (game.winners ?? []).map((w) => players[w] ?? "");
+  // A bot is named in the reader's language, from its kind and level.
+  const name = (w: number) => {
+    const seat = game.seats?.[w];
+    return seat?.kind === "bot" ? t("Bot ({level})", { level: levelName(seat.bot ?? "") }) : (players[w] ?? "");
+  };
+  const winners = (game.winners ?? []).map(name);
   if (winners.length === 0) return "";
   return winners.length === 1 ? t("Winner: {name}", { name: winners[0] ?? "" }) : t("Shared win: {names}", { names: winners.join(", ") });
 }

@@ -30,7 +30,7 @@ class FakeSocket implements SocketLike {
 }
 
 function state(version: number): ServerFrame {
-  return { type: "state", version, view: { seat: 0 } as unknown as View };
+  return { type: "state", version, view: { seat: 0 } as unknown as View, events: [] };
 }
 
 function setup(stored: Pending | null = null) {

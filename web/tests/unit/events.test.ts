@@ -1,12 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { cuesOf, moveKey, narrate, standInMoves } from "../../src/events";
-import type { GameEvent, TableSeat, View } from "../../src/types";
+import type { GameEvent, TableInfo, TableSeat, View } from "../../src/types";
 
 function seat(name: string, extra: Partial<TableSeat> = {}): TableSeat {
-  return { seat: 0, table_seat: 0, name, kind: "human", bot: null, connected: true, stand_in: false, ready: false, ...extra };
+  return { seat: 0, table_seat: 0, name, kind: "human", bot: null, connected: true, stand_in: false, ready: false, resigned: false, ...extra };
 }
 
-/** A view as PROTOCOL-19 sends it: engine seats, this round's log. */
+function table(seats: TableSeat[]): TableInfo {
+  return {
+    id: "T",
+    status: "playing",
+    game: 1,
+    settings: { turn_seconds: null, next_seconds: 30, bot_pace: 0.6, rematch_seconds: 60 },
+    seats,
+    commitments: [],
+    clock: null,
+    next: null,
+    takeback: null,
+    rematch: null,
+    chat: [],
+    now: 0,
+  };
+}
+
+/** A view as the server sends it: engine seats, this round's log. */
 function view(extra: Partial<View> = {}): View {
   return {
     seat: 0,
@@ -24,11 +41,14 @@ function view(extra: Partial<View> = {}): View {
     legal: [],
     log: [],
     round_points: [0, 0],
+    opener: 0,
+    out: null,
+    last_turns: 0,
     totals: [0, 0],
     last_round: false,
     finished: false,
     winners: [],
-    table: { id: "T", status: "playing", game: 1, seats: [seat("Ann"), seat("Ben")] },
+    table: table([seat("Ann"), seat("Ben")]),
     ...extra,
   };
 }
@@ -56,7 +76,7 @@ describe("a frame's events", () => {
   it("say that a stand-in played, never 'your turn' while it plays", () => {
     const v = view({
       to_move: 0,
-      table: { id: "T", status: "playing", game: 1, seats: [seat("Ann", { stand_in: true }), seat("Ben")] },
+      table: table([seat("Ann", { stand_in: true }), seat("Ben")]),
     });
     const events: GameEvent[] = [
       { type: "stand-in", seat: 0, on: true },
@@ -104,7 +124,7 @@ describe("a frame's events", () => {
 describe("the stand-in's moves", () => {
   it("are the frame's last actions of the view's log, checked against it", () => {
     const v = view({
-      table: { id: "T", status: "playing", game: 3, seats: [seat("Ann"), seat("Ben")] },
+      table: { ...table([seat("Ann"), seat("Ben")]), game: 3 },
       log: [
         { seat: 1, action: "555@0,0", points: 40 },
         { seat: 0, action: "draw", points: -5 },
