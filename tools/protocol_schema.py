@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from triominoes.server.protocol import protocol_schema  # noqa: E402
+from triominoes.server.schema import protocol_schema  # noqa: E402
 
 TARGET = ROOT / "docs" / "protocol.schema.json"
 DOC = ROOT / "docs" / "protocol.md"

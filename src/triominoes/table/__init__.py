@@ -6,8 +6,9 @@ state of each table, commits its changes and sends its views; the table's
 rules live here, where plain unit tests reach them.
 """
 
+from triominoes.table.applying import apply, rebuild
 from triominoes.table.commands import Command, Refusal
-from triominoes.table.machine import Decision, apply, decide, rebuild
+from triominoes.table.deciding import Decision, decide
 from triominoes.table.seats import EngineSeat, Seat, SeatKind, TableSeat, TableStatus
 from triominoes.table.state import Settings, TableState
 

@@ -1,6 +1,6 @@
 """What is asked of a table: by a person's frame, a bot, or a clock.
 
-:func:`triominoes.table.machine.decide` turns a command into changes, or
+:func:`triominoes.table.decide` turns a command into changes, or
 into a refusal that changes nothing.
 """
 

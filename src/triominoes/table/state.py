@@ -1,7 +1,7 @@
 """A table as one value: its chairs, its game, its version and everything
 decided around the game (takebacks, readiness, rematch votes, chat).
 
-The state changes only by :func:`triominoes.table.machine.apply`, live and
+The state changes only by :func:`triominoes.table.apply`, live and
 when it is rebuilt from the database alike, so the two cannot differ. The
 engine's :class:`~triominoes.core.game.Game` inside is never changed in
 place: a change works on a copy, and the state before it stays valid
