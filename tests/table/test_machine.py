@@ -218,6 +218,22 @@ def play_out(state: TableState, rng: random.Random, now: float = 10.0) -> TableS
     return state
 
 
+def test_the_game_s_end_ends_every_stand_in() -> None:
+    """A bot played for an absent person to the game's end: at a finished
+    table nobody plays for anyone (the page showed "a bot plays for you"
+    with a button that could do nothing)."""
+    rng = random.Random(8)
+    state = started(["human", "human"], Settings(turn_seconds=5))
+    seat = state.to_move
+    assert seat is not None
+    state = decide(state, c.TimeOut(state.version), now=10.0).state
+    assert state.seat_at(seat).stand_in
+    state = play_out(state, rng)
+    assert state.status is TableStatus.FINISHED
+    assert not any(s.stand_in for s in state.seats)
+    assert decide(state, c.Back(seat), now=20.0).changes == ()
+
+
 def test_play_again_is_an_offer_everyone_answers() -> None:
     rng = random.Random(3)
     state = play_out(started(["human", "human", "bot"]), rng)

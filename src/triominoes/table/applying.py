@@ -123,9 +123,11 @@ def _acted(state: TableState, change: Acted) -> tuple[TableState, tuple[Event, .
         acked=acked,
         takeback=None,
         movers=(*state.movers, by),
-        status=TableStatus.FINISHED if game.finished else state.status,
         since=change.at,
     )
+    if game.finished:  # nobody plays for anyone any more
+        seats = tuple(replace(s, stand_in=False) for s in state.seats)
+        after = replace(after, status=TableStatus.FINISHED, seats=seats)
     return after, events
 
 
