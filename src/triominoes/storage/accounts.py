@@ -251,21 +251,20 @@ class Accounts:
         if rows:
             c.execute(insert(schema.ratings), rows)
 
-    def leaderboard(self, pool: str, limit: int) -> list[Rated]:
-        """The players of a pool by rating, best first (provisional ones too:
-        the caller chooses), and the bot levels."""
+    def leaderboard(
+        self, pool: str, limit: int, least: int = 1, bots: bool = True
+    ) -> list[Rated]:
+        """The players of a pool with ``least`` games or more by rating,
+        best first, and the bot levels (``bots``)."""
         p, r = schema.players, schema.ratings
+        wanted = [and_(p.c.deleted_at.is_(None), p.c.id.is_not(None), r.c.games >= least)]
+        if bots:
+            wanted.append(r.c.subject.like("bot:%"))
         with self.store.engine.connect() as c:
             rows = c.execute(
                 select(r.c.subject, r.c.mu, r.c.sigma, r.c.games, p.c.name)
                 .select_from(r.outerjoin(p, p.c.id == r.c.subject))
-                .where(
-                    r.c.pool == pool,
-                    or_(
-                        and_(p.c.deleted_at.is_(None), p.c.id.is_not(None), r.c.games > 0),
-                        r.c.subject.like("bot:%"),
-                    ),
-                )
+                .where(r.c.pool == pool, or_(*wanted))
                 .order_by(r.c.mu.desc())
                 .limit(limit)
             ).all()
