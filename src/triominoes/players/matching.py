@@ -42,6 +42,8 @@ class Ticket:
     since: float
     bots_after: float | None = None
     """Seconds after which bots may fill the table; None: people only."""
+    name: str = ""
+    """The player's name, to seat them by."""
 
     @property
     def bucket(self) -> tuple[str, int, str, bool]:

@@ -23,6 +23,7 @@ from triominoes.server.errors import ApiError
 from triominoes.server.instances import Instances
 from triominoes.server.metrics import Metrics
 from triominoes.server.pads import Followers
+from triominoes.server.queue import Matcher
 from triominoes.server.rows import empty_state, loaded
 from triominoes.server.security import new_table_id, new_token, token_hash
 from triominoes.server.sessions import Limits
@@ -49,6 +50,7 @@ class Hub:
         self.pads = Followers()
         self.limits = Limits()
         """Failed sign-ins (and sign-ups) per name and address."""
+        self.matcher = Matcher(self)
 
     # --- life ------------------------------------------------------------------
 
@@ -57,6 +59,7 @@ class Hub:
         processes, the leases share them out)."""
         await self.instances.start()
         self.limits.redis = self.instances.redis
+        self.matcher.start()
         if not self.instances.shared:
             for table_id in await asyncio.to_thread(
                 self.store.tables, [TableStatus.PLAYING], 100_000
@@ -72,6 +75,7 @@ class Hub:
         """Finish the writes in flight, give up the leases, then let every
         client go (1012: reconnect)."""
         self.stopping = True
+        self.matcher.stop()
         for task in self._tasks:
             task.cancel()
         for table in list(self.tables.values()):
@@ -119,37 +123,23 @@ class Hub:
         settings: Settings,
         taken: dict[int, SeatRow] | None = None,
     ) -> Table:
-        """A new table; ``taken``: seats already given to people (quick
-        match seats the players it matched at once)."""
-        try:
-            rules = RuleSet.from_json(rules_json)
-            rules.hand_size_for(len(seat_specs))
-        except InvalidRules as exc:
-            raise ApiError.of("bad-rules", exc) from None
-        except (TypeError, ValueError, RecursionError):
-            raise ApiError("bad-rules", "rules must be a preset name or an object") from None
-        if not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
-            raise ApiError("bad-seats", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
-        seats = [_seat(index, spec) for index, spec in enumerate(seat_specs)]
-        if settings.rated:
-            _check_rated(rules_json, seats)
-        for index, given in (taken or {}).items():
-            seats[index] = given
-        now = time.time()
-        row = TableRow(
-            id=new_table_id(),
-            rules=rules.to_record(),
-            settings=settings.to_json(),
-            status=TableStatus.WAITING,
-            version=0,
-            game=0,
-            created_at=now,
-            touched_at=now,
-        )
-        await asyncio.to_thread(self.store.create_table, row, seats)
-        table = self.tables[row.id] = Table(self, empty_state(row, seats, 0))
-        await self.start_game(table)  # at once when every seat is a bot
+        """A new table; ``taken``: seats already given to people."""
+        (table,) = await self.create_many([(rules_json, seat_specs, settings, taken)])
         return table
+
+    async def create_many(self, wanted: list[NewTable]) -> list[Table]:
+        """New tables, written in one transaction and started together (quick
+        match seats hundreds of players at once): each is its rules, its
+        seats, its settings and the seats already given to people."""
+        made = [_table_rows(*one) for one in wanted]
+        await asyncio.to_thread(self.store.create_tables, made)
+        tables = []
+        for row, seats in made:
+            table = self.tables[row.id] = Table(self, empty_state(row, seats, 0))
+            tables.append(table)
+        # At once when every seat is taken (or a bot): their deals share commits.
+        await asyncio.gather(*(self.start_game(table) for table in tables))
+        return tables
 
     async def join(
         self, table_id: str, name: str, chair: int | None, player: str | None = None
@@ -244,6 +234,41 @@ class Hub:
         for table in self.tables.values():
             out[table.status] += 1
         return {status.value: count for status, count in out.items()}
+
+
+NewTable = tuple[object, list[str], Settings, dict[int, SeatRow] | None]
+
+
+def _table_rows(
+    rules_json: object, seat_specs: list[str], settings: Settings, taken: dict[int, SeatRow] | None
+) -> tuple[TableRow, list[SeatRow]]:
+    """A new table's rows, checked (an ApiError says what is wrong)."""
+    try:
+        rules = RuleSet.from_json(rules_json)
+        rules.hand_size_for(len(seat_specs))
+    except InvalidRules as exc:
+        raise ApiError.of("bad-rules", exc) from None
+    except (TypeError, ValueError, RecursionError):
+        raise ApiError("bad-rules", "rules must be a preset name or an object") from None
+    if not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
+        raise ApiError("bad-seats", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    seats = [_seat(index, spec) for index, spec in enumerate(seat_specs)]
+    if settings.rated:
+        _check_rated(rules_json, seats)
+    for index, given in (taken or {}).items():
+        seats[index] = given
+    now = time.time()
+    row = TableRow(
+        id=new_table_id(),
+        rules=rules.to_record(),
+        settings=settings.to_json(),
+        status=TableStatus.WAITING,
+        version=0,
+        game=0,
+        created_at=now,
+        touched_at=now,
+    )
+    return row, seats
 
 
 def _check_rated(rules: object, seats: list[SeatRow]) -> None:

@@ -251,9 +251,7 @@ class Accounts:
         if rows:
             c.execute(insert(schema.ratings), rows)
 
-    def leaderboard(
-        self, pool: str, limit: int, least: int = 1, bots: bool = True
-    ) -> list[Rated]:
+    def leaderboard(self, pool: str, limit: int, least: int = 1, bots: bool = True) -> list[Rated]:
         """The players of a pool with ``least`` games or more by rating,
         best first, and the bot levels (``bots``)."""
         p, r = schema.players, schema.ratings

@@ -235,20 +235,30 @@ class Store:
     # --- tables and seats ----------------------------------------------------
 
     def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        self.create_tables([(table, seats)])
+
+    def create_tables(self, tables: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> None:
+        """Several new tables and their seats in one transaction."""
+        if not tables:
+            return
         with self._writing() as c:
-            c.execute(insert(schema.tables).values(_table_values(table)))
-            for seat in seats:
-                c.execute(
-                    insert(schema.seats).values(
-                        table_id=table.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                        player_id=seat.player_id,
-                    )
-                )
+            c.execute(insert(schema.tables), [_table_values(table) for table, _ in tables])
+            c.execute(
+                insert(schema.seats),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "bot": seat.bot,
+                        "name": seat.name,
+                        "token_hash": seat.token_hash,
+                        "player_id": seat.player_id,
+                    }
+                    for table, seats in tables
+                    for seat in seats
+                ],
+            )
 
     def take_seat(
         self, table_id: str, seat: int, name: str, token_hash: str, player_id: str | None = None
