@@ -138,7 +138,8 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
     async def table_games(table_id: str) -> list[dict[str, Any]]:
         """The table's finished games; ``seats`` says which of the players
         (in the game's order) were bots, and of which level, so that a page
-        names them in its reader's language."""
+        names them in its reader's language (and which were signed in, or
+        have deleted their account since)."""
         seats = (await hub().existing(table_id)).state.seats
         games = await asyncio.to_thread(hub().store.games, table_id)
         return [
@@ -150,7 +151,13 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
                 "winners": g.record["result"]["winners"],
                 "players": g.record["players"],
                 "seats": [
-                    {"kind": seats[chair].kind.value, "bot": seats[chair].bot} for chair in g.order
+                    {
+                        "kind": seats[chair].kind.value,
+                        "bot": seats[chair].bot,
+                        "player": seats[chair].name if seats[chair].player else None,
+                        "deleted": seats[chair].deleted,
+                    }
+                    for chair in g.order
                 ],
             }
             for g in games

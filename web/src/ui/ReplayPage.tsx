@@ -16,6 +16,7 @@ import { Board } from "./Board";
 import { TileFace } from "./Rack";
 import { type PastRound, ScoreSheet } from "./ScoreSheet";
 import { useAnalysis } from "./useAnalysis";
+import { setTitle } from "../title";
 
 type AnalysisUi = typeof import("./Analysis");
 let analysisUi: AnalysisUi | null = null;
@@ -44,7 +45,7 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
   const [loads, setLoads] = useState(0);
 
   useEffect(() => {
-    document.title = t("Replay");
+    setTitle(t("Replay"));
     if (!table || !game) return;
     api
       .replay(table, game)
