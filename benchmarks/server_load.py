@@ -258,6 +258,19 @@ def report(result: dict[str, Any], db: str) -> None:
     )
 
 
+def engine_speed(seconds: float = 2.0) -> float:
+    """This machine's speed at the moment (machines and loads differ up to
+    3x): random rounds of the engine, as engine_speed.py plays them."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from engine_speed import random_rounds
+
+    spent, rounds, seed = 0.0, 0, 1
+    while spent < seconds:
+        more, _ = random_rounds(2, 100, seed)
+        spent, rounds, seed = spent + more, rounds + 100, seed + 1
+    return rounds / spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -270,7 +283,8 @@ def main() -> None:
     kind = "sqlite" if args.db == "sqlite" else "postgresql"
     print(
         f"{args.players} seats a game, think ~U(0, {2 * args.think:g}) s, "
-        f"{args.seconds:g} s measured",
+        f"{args.seconds:g} s measured; the engine here now: {engine_speed():,.0f} "
+        "random 2-player rounds/s (benchmarks/engine_speed.py)",
         flush=True,
     )
     counts = [args.games] if not args.find else [50, 100, 150, 200, 300, 400, 600, 800, 1000]

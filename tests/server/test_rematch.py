@@ -10,6 +10,7 @@ and chat was gone after a restart.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +118,7 @@ def test_the_takeback_question_goes_to_the_others_after_a_rematch(
 def test_a_rematch_without_an_answer_starts_with_a_stand_in(tmp_path: Path, size: int) -> None:
     async def run() -> None:
         async with hub_at(tmp_path) as hub:
-            table, people = await sit(hub, ["human"] * size, bot_pace=0, rematch_seconds=0.3)
+            table, people = await sit(hub, ["human"] * size, bot_pace=0, rematch_seconds=2)
             await play_out(table, people)
             absent, present = people[-1], people[:-1]
             await send(table, present[0], {"type": "rematch"})
@@ -127,7 +128,8 @@ def test_a_rematch_without_an_answer_starts_with_a_stand_in(tmp_path: Path, size
             await send(table, present[0], {"type": "rematch", "with_bots": True})
             refused = [f for f in present[0].socket.frames if f["type"] == "error"]
             assert refused and refused[-1]["code"] == "not-now"  # too early
-            await asyncio.sleep(0.35)
+            offer = present[0].view["table"]["rematch"]
+            await asyncio.sleep(offer["deadline"] - time.time() + 0.05)
             await send(table, present[0], {"type": "rematch", "with_bots": True})
             assert table.state.number == 2
             seat = absent.view["seat"]

@@ -25,6 +25,7 @@ from tests.server.inprocess import (
     sit,
     until,
 )
+from triominoes.core.actions import Place
 from triominoes.core.game import Game
 from triominoes.core.rules import preset
 from triominoes.server.bots import BotPool
@@ -306,5 +307,29 @@ def test_a_seat_taken_back_gets_a_whole_turn(tmp_path: Path) -> None:
             await asyncio.sleep(0.6)
             assert not stood_in()
             await until(stood_in, 2)  # and then the clock runs out again
+
+    asyncio.run(run())
+
+
+def test_a_stand_in_places_a_tile_whenever_one_fits(tmp_path: Path) -> None:
+    """It plays for a person as a careful person would: no draw by choice
+    (heads-up ``hard`` draws by choice about one turn in three)."""
+
+    async def run() -> None:
+        async with hub_at(tmp_path) as hub:
+            game = Game(preset("standard"), players=2, seed=11)
+            voluntary = 0
+            for _ in range(120):
+                if game.needs_deal:
+                    game.next_round()
+                if game.finished:
+                    break
+                seat = game.round.seat
+                seen = game.view(seat)
+                token = await hub.bots.choose(hub.config.stand_in, seen)
+                fits = any(isinstance(a.action, Place) for a in seen.legal)
+                voluntary += fits and token == "draw"
+                game.apply(seat, token)
+            assert voluntary == 0
 
     asyncio.run(run())

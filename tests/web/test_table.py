@@ -416,6 +416,12 @@ def test_a_stand_in_says_so_and_its_moves_are_marked(pages: Pages, server: Serve
     expect(marked.first.locator(".initial")).to_have_text("A")
     page.reload()  # the marks come from the view's log
     expect(page.locator(".log li .by").first).to_be_visible()
+    # Taking the seat back: the banner goes, and the person has a whole
+    # turn (the clock starts again when they are back, on their turn or not).
+    page.get_by_role("button", name="Take my seat back").click()
+    expect(banner).to_have_count(0, timeout=5_000)
+    page.wait_for_timeout(3_000)
+    expect(banner).to_have_count(0)
 
 
 def finish_with_autoplayers(server: ServerProcess, table: str, tokens: list[str]) -> None:

@@ -36,8 +36,11 @@ class ServerConfig:
     lease_seconds: float = 4.0
     """With several processes: how long a process that stopped answering
     keeps running its tables' follow-ups before another takes them over."""
-    stand_in: str = "hard"
-    """The bot that plays the turns of a player whose clock ran out."""
+    stand_in: str = "heuristic:draw_below=-1e9"
+    """The bot that plays the turns of a person whose clock ran out: the
+    ``hard`` level's judgement of placements, but it never draws while a
+    tile fits (heads-up ``hard`` draws by choice about one turn in three,
+    which is sound play but not what a person comes back to find)."""
     log_json: bool = True
     sweep_seconds: float = 60.0
     """How often idle tables are looked for."""

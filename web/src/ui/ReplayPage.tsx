@@ -96,6 +96,24 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
   );
 }
 
+/** Where the viewer is: a round, and the step shown in it (-1: its deal). */
+export interface Position {
+  round: number;
+  step: number;
+}
+
+/** One step forward (1) or back (-1), across the rounds' edges. */
+export function moved(rounds: Replay["rounds"], at: Position, by: 1 | -1): Position {
+  const last = (rounds[at.round]?.steps.length ?? 0) - 1;
+  if (by === 1) {
+    if (at.step < last) return { round: at.round, step: at.step + 1 };
+    return at.round < rounds.length - 1 ? { round: at.round + 1, step: -1 } : at;
+  }
+  if (at.step > -1) return { round: at.round, step: at.step - 1 };
+  if (at.round === 0) return at;
+  return { round: at.round - 1, step: (rounds[at.round - 1]?.steps.length ?? 0) - 1 };
+}
+
 export function Viewer({
   replay,
   download,
@@ -105,8 +123,7 @@ export function Viewer({
   download: { href: string; name: string } | null;
   source: AnalysisSource | null;
 }) {
-  const [round, setRound] = useState(0);
-  const [step, setStep] = useState(-1);
+  const [{ round, step }, setAt] = useState<Position>({ round: 0, step: -1 });
   const [analysis, analyse] = useAnalysis(source);
   const ui = useAnalysisUi(source !== null);
   const rounds = replay.rounds;
@@ -117,11 +134,13 @@ export function Viewer({
   const goTo = (r: number, s: number) => {
     const target = rounds[r];
     if (!target) return;
-    setRound(r);
-    setStep(Math.max(-1, Math.min(s, target.steps.length - 1)));
+    setAt({ round: r, step: Math.max(-1, Math.min(s, target.steps.length - 1)) });
   };
-  const forward = () => (step < last ? setStep(step + 1) : round < rounds.length - 1 && goTo(round + 1, -1));
-  const back = () => (step > -1 ? setStep(step - 1) : round > 0 && goTo(round - 1, (rounds[round - 1]?.steps.length ?? 0) - 1));
+  // Each step is from the position as it is then, not as the last render
+  // saw it: keys pressed quickly (faster than a busy page renders) each
+  // move one step.
+  const forward = () => setAt((at) => moved(rounds, at, 1));
+  const back = () => setAt((at) => moved(rounds, at, -1));
 
   // The arrow keys step through the game as soon as the viewer shows, with
   // the focus anywhere but in a field that reads them itself.
@@ -137,7 +156,7 @@ export function Viewer({
     };
     document.addEventListener("keydown", key);
     return () => document.removeEventListener("keydown", key);
-  });
+  }, [replay]);
 
   if (!current) return <p>{t("This record has no rounds.")}</p>;
 
