@@ -102,7 +102,9 @@ def ratings_json(skills: dict[str, ratings.Skill], *, bot: bool = False) -> dict
 def account_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> APIRouter:
     router = APIRouter(tags=["players"])
 
-    @router.post("/api/players", status_code=201, response_model=Named, responses={409: {}})
+    @router.post(
+        "/api/players", status_code=201, response_model=Named, responses={409: {}, 429: {}}
+    )
     async def sign_up(body: Credentials, request: Request, response: Response) -> Named:
         """A new account, and a session for it."""
         if not names.valid(body.name):
@@ -183,7 +185,12 @@ def account_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -
         games = await people.games_of(current_hub, player, base_url(request))
         return {"name": player.name, "ratings": ratings_json(skills), "games": games}
 
-    @router.post("/api/me/password", status_code=204, response_class=Response, responses={401: {}})
+    @router.post(
+        "/api/me/password",
+        status_code=204,
+        response_class=Response,
+        responses={401: {}, 429: {}},
+    )
     async def change_password(body: NewPassword, request: Request) -> Response:
         """A new password; every other session of the player ends."""
         current_hub = hub()
@@ -200,7 +207,9 @@ def account_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -
         await asyncio.to_thread(accounts.end_sessions, player.id, keep)
         return Response(status_code=204)
 
-    @router.delete("/api/me", status_code=204, response_class=Response, responses={401: {}})
+    @router.delete(
+        "/api/me", status_code=204, response_class=Response, responses={401: {}, 429: {}}
+    )
     async def delete_account(body: Confirm, request: Request) -> Response:
         """Delete the account (the password again, to be sure): its games
         stay, under "deleted player"; its unfinished games are resigned."""

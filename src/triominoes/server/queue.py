@@ -239,7 +239,7 @@ def queue_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
         "/api/queue/{ticket}",
         status_code=204,
         response_class=Response,
-        responses={404: {}, 409: {}},
+        responses={401: {}, 404: {}, 409: {}},
     )
     async def leave(ticket: str, request: Request) -> Response:
         """Leave the queue; ``409 matched`` once the ticket has a table."""
