@@ -77,7 +77,7 @@ export function Home() {
       <Players />
       <div class="columns">
         {presets && schema && <NewTable presets={presets} schema={schema} signedIn={!!me} />}
-        <OpenTables />
+        <OpenTables me={me?.name ?? null} />
       </div>
     </main>
   );
@@ -290,7 +290,7 @@ interface Lists {
   games: Record<string, FinishedGame[]>;
 }
 
-function OpenTables() {
+function OpenTables({ me }: { me: string | null }) {
   const [lists, setLists] = useState<Lists | null>(null);
   useEffect(() => {
     let stop = false;
@@ -335,7 +335,8 @@ function OpenTables() {
     };
   }, []);
   if (!lists) return <section class="card" aria-busy="true" />;
-  const mine = (table: Summary) => seatToken(table.id) !== null;
+  // This browser's seat (its token kept), or the signed-in player's on any device.
+  const mine = (table: Summary) => seatToken(table.id) !== null || (me !== null && table.seats.some((s) => s.player === me));
   const earlier = lists.playing.filter((s) => (lists.games[s.id]?.length ?? 0) > 0);
   return (
     <section class="card" aria-labelledby="open-tables">
