@@ -500,35 +500,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
                   >
                     {t("Take back")}
                   </button>
-                  {!view.finished && !resigned && (
-                    <button type="button" class="resign" onClick={() => setResigning(true)} aria-expanded={resigning} disabled={waiting}>
-                      {t("Resign")}
-                    </button>
-                  )}
                 </div>
-                {resigning && !resigned && !view.finished && (
-                  <div class="confirm" role="alertdialog" aria-labelledby="resign-h">
-                    <p id="resign-h">
-                      <strong>{t("Resign this game?")}</strong>{" "}
-                      {rated
-                        ? t("A bot plays your seat to the end, and you rank last for the rating.")
-                        : t("A bot plays your seat to the end, and you rank last.")}
-                    </p>
-                    <button
-                      type="button"
-                      class="danger"
-                      onClick={() => {
-                        send({ type: "resign" });
-                        setResigning(false);
-                      }}
-                    >
-                      {t("Yes, resign")}
-                    </button>{" "}
-                    <button type="button" onClick={() => setResigning(false)}>
-                      {t("Keep playing")}
-                    </button>
-                  </div>
-                )}
                 {selected && myTurn && spots.length > 0 && (
                   <p class="muted help">
                     {touch ? t("Tap a highlighted cell, or drag the tile there.") : t("Choose a highlighted cell (arrow keys, then Enter); R turns the tile.")}{" "}
@@ -562,6 +534,37 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               totals={view.totals}
             />
             <Chat phrases={phrases} chat={chat} names={who} initials={inits} colours={colours} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase: phrase as Phrase })} />
+            {me !== null && !view.finished && !resigned && !waiting && (
+              <div class="resign-box">
+                {!resigning ? (
+                  <button type="button" class="small danger" onClick={() => setResigning(true)}>
+                    {t("Resign")}
+                  </button>
+                ) : (
+                  <div class="confirm" role="alertdialog" aria-labelledby="resign-h">
+                    <p id="resign-h">
+                      <strong>{t("Resign this game?")}</strong>{" "}
+                      {rated
+                        ? t("A bot plays your seat to the end, and you rank last for the rating.")
+                        : t("A bot plays your seat to the end, and you rank last.")}
+                    </p>
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() => {
+                        send({ type: "resign" });
+                        setResigning(false);
+                      }}
+                    >
+                      {t("Yes, resign")}
+                    </button>{" "}
+                    <button type="button" onClick={() => setResigning(false)}>
+                      {t("Keep playing")}
+                    </button>
+                  </div>
+                )}
+              </div>
+            )}
           </aside>
         </div>
       )}
