@@ -152,10 +152,16 @@ class Player:
     view: dict[str, Any] = field(default_factory=dict)
     version: int = -1
     connection: Any = None
+    cookie: str | None = None
+    """A session cookie (``name=value``): with no token, a signed-in player's seat."""
 
     async def connect(self) -> None:
+        headers = {"Cookie": self.cookie} if self.cookie else {}
         self.connection = await websockets.connect(
-            f"{self.ws_url}/ws/tables/{self.table}", max_size=2**22, open_timeout=10
+            f"{self.ws_url}/ws/tables/{self.table}",
+            max_size=2**22,
+            open_timeout=10,
+            additional_headers=headers,
         )
         await self.send({"type": "hello", "token": self.token})
         await self.until(lambda f: f["type"] == "state")
@@ -256,3 +262,54 @@ class Player:
     async def close(self) -> None:
         if self.connection is not None:
             await self.connection.close()
+
+
+class Account:
+    """A person's HTTP client as a browser is: it keeps the session cookie and
+    sends the page's ``Origin`` with every request that changes something."""
+
+    def __init__(self, server: ServerProcess, name: str, password: str = "a long password") -> None:
+        self.server = server
+        self.name = name
+        self.password = password
+        self.http = httpx.Client(base_url=server.url, timeout=30)
+
+    def request(self, method: str, path: str, **options: Any) -> httpx.Response:
+        headers = dict(options.pop("headers", {}))
+        if method not in ("GET", "HEAD"):
+            headers.setdefault("Origin", self.server.url)
+        return self.http.request(method, path, headers=headers, **options)
+
+    def sign_up(self) -> Account:
+        answer = self.request(
+            "POST", "/api/players", json={"name": self.name, "password": self.password}
+        )
+        assert answer.status_code == 201, answer.text
+        return self
+
+    def sign_in(self) -> httpx.Response:
+        return self.request(
+            "POST", "/api/session", json={"name": self.name, "password": self.password}
+        )
+
+    @property
+    def cookie(self) -> str:
+        return f"triominoes_session={self.http.cookies['triominoes_session']}"
+
+    def join(self, table: str, seat: int | None = None) -> dict[str, Any]:
+        body = {} if seat is None else {"seat": seat}
+        answer = self.request("POST", f"/api/tables/{table}/join", json=body)
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def me(self) -> dict[str, Any]:
+        answer = self.request("GET", "/api/me")
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def player(self, table: str) -> Player:
+        """This player's client at a table: no token, the session's seat."""
+        return Player(self.server.ws, table, None, cookie=self.cookie)
+
+    def close(self) -> None:
+        self.http.close()

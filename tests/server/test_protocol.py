@@ -357,7 +357,8 @@ def test_rounds_wait_for_everyone_and_a_rematch_rotates_the_seats(served: Server
             assert player.view["table"]["rematch"] is None
         games = httpx.get(f"{served.url}/api/tables/{table}/games").json()
         assert [g["game"] for g in games] == [1]
-        assert games[0]["seats"] == [{"kind": "human", "bot": None}] * 2
+        guest = {"kind": "human", "bot": None, "player": None, "deleted": False}
+        assert games[0]["seats"] == [guest] * 2
 
     asyncio.run(run())
 

@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 
 from triominoes.core.rules import RuleSet
 from triominoes.server.rows import append_of, caught_up, loaded
-from triominoes.storage import ChangeRow, ChatRow, Delta, GameRow, SeatRow, Snapshot, TableRow
+from triominoes.storage import (
+    ChangeRow,
+    ChatRow,
+    Delta,
+    GameRow,
+    Outcome,
+    SeatRow,
+    Snapshot,
+    TableRow,
+)
 from triominoes.table import (
     Decision,
     EngineSeat,
@@ -23,11 +32,12 @@ from triominoes.table import (
     TableSeat,
     TableState,
     TableStatus,
+    apply,
     decide,
     views,
 )
 from triominoes.table import commands as c
-from triominoes.table.changes import Chatted, SeatTaken
+from triominoes.table.changes import Chatted, PlayerDeleted, SeatTaken
 from triominoes.table.follow import Alarm, BotTurn, follow_up
 
 QUICK = RuleSet.from_json(
@@ -36,10 +46,11 @@ QUICK = RuleSet.from_json(
 
 
 def new_table(kinds: list[str], settings: Settings | None = None) -> TableState:
+    """Bots are ``hard`` (a level: they can sit at rated tables)."""
     seats = tuple(
         Seat(TableSeat(i), SeatKind.HUMAN)
         if kind == "human"
-        else Seat(TableSeat(i), SeatKind.BOT, bot="greedy", name=f"Bot {i}")
+        else Seat(TableSeat(i), SeatKind.BOT, bot="hard", name=f"Bot {i}")
         for i, kind in enumerate(kinds)
     )
     return TableState("t1", QUICK, settings or Settings(), 0.0, seats)
@@ -55,6 +66,8 @@ class Database:
     games: dict[int, GameRow] = field(default_factory=dict)
     seats: list[SeatRow] = field(default_factory=list)
     chat: list[ChatRow] = field(default_factory=list)
+    outcomes: list[Outcome | None] = field(default_factory=list)
+    """What each finished game left for its players."""
 
     status: TableStatus = TableStatus.WAITING
 
@@ -70,13 +83,18 @@ class Database:
         for change in decision.changes:
             if isinstance(change, SeatTaken):
                 self.seats[change.chair] = replace(
-                    self.seats[change.chair], name=change.name, token_hash=change.token_hash
+                    self.seats[change.chair],
+                    name=change.name,
+                    token_hash=change.token_hash,
+                    player_id=change.player,
                 )
             elif isinstance(change, Chatted):
                 self.chat.append(ChatRow(change.chair, change.phrase, change.at))
             else:
                 rest.append(change)
         append = append_of(before, replace(decision, changes=tuple(rest)))
+        if append.finish is not None:
+            self.outcomes.append(append.outcome)
         self.rows.extend(append.changes)
         if append.start is not None:
             self.games[append.start.number] = append.start
@@ -117,6 +135,7 @@ def describe(state: TableState) -> Any:
         "number": state.number,
         "order": state.order,
         "seats": state.seats,
+        "settings": state.settings,
         "acked": dict(state.acked),
         "salts": state.salts,
         "since": state.since,
@@ -146,10 +165,10 @@ def test_a_table_of_people_waits_for_every_seat_then_deals() -> None:
 def started(kinds: list[str], settings: Settings | None = None, seed: int = 1) -> TableState:
     state = new_table(kinds, settings)
     for seat in state.seats:
-        if seat.human:
-            state = decide(
-                state, c.TakeSeat(seat.chair, f"P{seat.chair}", f"h{seat.chair}"), now=0.0
-            ).state
+        if seat.human:  # signed in (as p0, p1, ...) at a rated table
+            player = f"p{seat.chair}" if state.settings.rated else None
+            take = c.TakeSeat(seat.chair, f"P{seat.chair}", f"h{seat.chair}", player)
+            state = decide(state, take, now=0.0).state
     return decide(state, c.Start(), now=1.0, rng=random.Random(seed)).state
 
 
@@ -191,7 +210,7 @@ def test_the_clocks_are_the_state_s() -> None:
         turn = follow_up(timed_out)
         assert turn == BotTurn(seat, timed_out.version, None, 31.5)
     else:
-        assert follow_up(state) == BotTurn(seat, state.version, "greedy", 1.5)
+        assert follow_up(state) == BotTurn(seat, state.version, "hard", 1.5)
 
 
 def play_out(state: TableState, rng: random.Random, now: float = 10.0) -> TableState:
@@ -316,7 +335,7 @@ def last_mover(state: TableState) -> EngineSeat | None:
 COMMANDS = st.sampled_from(
     ["act"] * 12
     + ["wrong", "bot", "ready", "ready", "deal", "timeout", "back", "ask", "answer"]
-    + ["again", "again", "again-bots", "decline", "say"]
+    + ["again", "again", "again-bots", "decline", "say", "resign", "delete"]
 )
 
 
@@ -327,16 +346,19 @@ COMMANDS = st.sampled_from(
         [["human", "human"], ["human", "bot"], ["human", "human", "bot", "human"]]
     ),
     seed=st.integers(0, 2**16),
+    rated=st.booleans(),
 )
 def test_a_table_rebuilt_from_its_changes_is_the_live_table(
-    data: st.DataObject, kinds: list[str], seed: int
+    data: st.DataObject, kinds: list[str], seed: int, rated: bool
 ) -> None:
     rng = random.Random(seed)
-    state = new_table(kinds, Settings(turn_seconds=20, rematch_seconds=5))
+    state = new_table(kinds, Settings(turn_seconds=20, rematch_seconds=5, rated=rated))
     database = Database(state)
     now = 0.0
     for chair in [s.chair for s in state.seats if s.human]:
-        decision = decide(state, c.TakeSeat(chair, f"P{chair}", f"h{chair}"), now=now)
+        # At a rated table every person is signed in; elsewhere some are.
+        player = f"p{chair}" if rated or data.draw(st.booleans()) else None
+        decision = decide(state, c.TakeSeat(chair, f"P{chair}", f"h{chair}", player), now=now)
         database.commit(state, decision)
         state = decision.state
     decision = decide(state, c.Start(), now=now, rng=rng)
@@ -375,6 +397,21 @@ def test_a_table_rebuilt_from_its_changes_is_the_live_table(
             command = c.PlayAgain(seat, True, kind == "again-bots")
         elif kind == "decline":
             command = c.PlayAgain(seat, False)
+        elif kind == "resign":
+            command = c.Resign(seat)
+        elif kind == "delete":
+            # An account deleted: the store clears the seat's name, the
+            # server tells the live table (and catching up finds it).
+            chair = state.chair_at(seat)
+            if state.seats[chair].player is None or state.seats[chair].deleted:
+                continue
+            database.seats[chair] = replace(database.seats[chair], name=None)
+            earlier, (state, _) = state, apply(state, PlayerDeleted(chair))
+            assert describe(loaded(database.snapshot())) == describe(state)
+            told = caught_up(earlier, database.since(earlier.version, earlier.number))
+            assert told is not None
+            assert describe(replace(told[0], chat=state.chat)) == describe(state)
+            continue
         else:
             command = c.Say(seat, "hello")
         before = state
@@ -386,3 +423,68 @@ def test_a_table_rebuilt_from_its_changes_is_the_live_table(
         later = caught_up(before, database.since(before.version, before.number))
         assert later is not None
         assert describe(replace(later[0], chat=state.chat)) == describe(state), command
+    for outcome in database.outcomes:  # every finished game left its results
+        if rated:
+            assert outcome is not None and outcome.rated
+            assert all(s.subject is not None for s in outcome.seats)
+        elif outcome is not None:
+            assert all(s.account == (s.subject is not None) for s in outcome.seats)
+
+
+def test_a_rated_table_seats_signed_in_people_once_each() -> None:
+    state = new_table(["human", "human", "bot"], Settings(rated=True))
+    guest = decide(state, c.TakeSeat(TableSeat(0), "Guest", "h0"), now=1.0)
+    assert guest.refusal is not None and guest.refusal.code == "sign-in-needed"
+    ann = decide(state, c.TakeSeat(TableSeat(0), "Ann", "h0", "p-ann"), now=1.0).state
+    assert ann.seats[0].player == "p-ann" and ann.chair_of_player("p-ann") == 0
+    twice = decide(ann, c.TakeSeat(TableSeat(1), "Ann", "h1", "p-ann"), now=1.0)
+    assert twice.refusal is not None and twice.refusal.code == "already-seated"
+    table = views.table_view(ann, set(), 0.0)
+    assert table["seats"][0]["player"] == "Ann" and table["settings"]["rated"] is True
+    assert views.summary(ann, set())["rated"] is True
+    assert "p-ann" not in repr(views.summary(ann, set())) + repr(table)  # ids stay inside
+
+
+def test_a_resigned_seat_is_played_out_by_a_bot_and_ranks_last() -> None:
+    rng = random.Random(7)
+    state = started(["human", "human"], Settings(rated=True, turn_seconds=60))
+    ann = state.engine_seat(TableSeat(0))
+    assert state.to_move is not None
+    if state.to_move != ann:  # Ann resigns on her own turn: the bot's turn begins now
+        ben = state.to_move
+        state = decide(state, c.Act(ben, "b", state.version, legal_tokens(state)[0]), now=2.0).state
+    resigned = decide(state, c.Resign(ann), now=5.0)
+    assert resigned.refusal is None
+    after = resigned.state
+    seat = after.seat_at(ann)
+    assert seat.resigned and seat.stand_in and after.since == 5.0
+    assert views.table_view(after, set(), 0.0)["seats"][ann]["resigned"] is True
+    assert follow_up(after) == BotTurn(ann, after.version, None, 5.6)
+    again = decide(after, c.Resign(ann), now=6.0)
+    assert again.refusal is not None and again.refusal.code == "not-now"
+    acting = decide(after, c.Act(ann, "x", after.version, legal_tokens(after)[0]), now=6.0)
+    assert acting.refusal is not None and acting.refusal.code == "not-now"
+    assert decide(after, c.Back(ann), now=6.0).changes == ()  # back: still resigned
+    finished = play_out(after, rng)
+    assert finished.status is TableStatus.FINISHED
+    append = append_of(after, Decision(finished, ()))
+    outcome = append.outcome
+    assert outcome is not None and outcome.rated and outcome.pool == "duel"
+    places = {s.subject: s.place for s in outcome.seats}
+    assert places == {"p0": 2, "p1": 1}
+    record = views.record(finished).to_json()
+    assert record["meta"]["rated"] is True and record["meta"]["resigned"] == [ann]
+    rematch = finished
+    for person in finished.people():
+        rematch = decide(rematch, c.PlayAgain(person), now=90.0, rng=rng).state
+    assert rematch.number == 2 and not any(s.resigned or s.stand_in for s in rematch.seats)
+
+
+def test_resigning_is_for_a_game_in_play_and_a_person() -> None:
+    state = new_table(["human", "bot"])
+    refused = decide(state, c.Resign(EngineSeat(0)), now=1.0)
+    assert refused.refusal is not None and refused.refusal.code == "not-now"
+    playing = started(["human", "bot"])
+    bot = next(s for s in playing.engine_seats() if not playing.seat_at(EngineSeat(s)).human)
+    refused = decide(playing, c.Resign(EngineSeat(bot)), now=1.0)
+    assert refused.refusal is not None

@@ -153,16 +153,19 @@ class Autoplayer:
         self,
         server: Any,
         table: str,
-        token: str,
+        token: str | None,
         *,
         until: Any = None,
         ready: bool = True,
         rematch: bool | None = None,
         offer: bool = False,
+        cookie: str | None = None,
     ) -> None:
+        """``token`` None and a ``cookie``: the seat of the signed-in player."""
         self.server = server
         self.table = table
         self.token = token
+        self.cookie = cookie
         self.until = until or (lambda view: bool(view.get("finished")))
         self.ready = ready
         self.rematch = rematch
@@ -195,7 +198,7 @@ class Autoplayer:
             self.done.set()
 
     async def _play(self) -> None:
-        player = Player(self.server.ws, self.table, self.token)
+        player = Player(self.server.ws, self.table, self.token, cookie=self.cookie)
         await player.connect()
         answered: set[tuple[int, int]] = set()
         ready_for: tuple[int, int] | None = None
@@ -230,3 +233,29 @@ class Autoplayer:
                     await player.receive(0.5)
         finally:
             await player.close()
+
+
+def sign_up(page: Any, name: str, password: str = "a long password") -> None:
+    """Create an account on the sign-up page; the header then names the player."""
+    page.goto("/signup")
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Password again").fill(password)
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.locator(".account .who")).to_have_text(name)
+
+
+def sign_in(page: Any, name: str, password: str = "a long password") -> None:
+    page.goto("/signin")
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").last.click()
+    expect(page.locator(".account .who")).to_have_text(name)
+
+
+def session_cookie(page: Any) -> str:
+    """The browser's session cookie, for a program that plays the same seat."""
+    for cookie in page.context.cookies():
+        if cookie["name"] == "triominoes_session":
+            return f"triominoes_session={cookie['value']}"
+    raise AssertionError("not signed in")

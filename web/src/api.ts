@@ -1,6 +1,20 @@
 // The lobby over HTTP (docs/protocol.md). Errors carry the server's code.
 import { readAnalysis } from "./analysis";
-import type { Analysis, FinishedGame, HistoryRound, Reason, Replay, Rules, Summary } from "./types";
+import type {
+  Analysis,
+  FinishedGame,
+  HistoryRound,
+  Me,
+  Pool,
+  Profile,
+  QueueStatus,
+  QueueWishes,
+  Ranked,
+  Reason,
+  Replay,
+  Rules,
+  Summary,
+} from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -40,6 +54,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   } catch {
     throw new ApiError("network", "the server cannot be reached", 0);
   }
+  if (answer.status === 204) return undefined as T;
   const body: unknown = await answer.json().catch(() => null);
   if (!answer.ok) throw errorOf(body, answer.status, answer.statusText);
   return body as T;
@@ -49,6 +64,7 @@ export interface CreateBody {
   rules: string | Rules;
   seats: string[];
   turn_seconds: number | null;
+  rated?: boolean;
 }
 
 export const api = {
@@ -59,14 +75,29 @@ export const api = {
   table: (id: string) => call<Summary>(`/api/tables/${encodeURIComponent(id)}`),
   history: (id: string) => call<{ game: number; rounds: HistoryRound[] }>(`/api/tables/${encodeURIComponent(id)}/history`),
   create: (body: CreateBody) => call<{ id: string; invite: string }>("/api/tables", { method: "POST", body: JSON.stringify(body) }),
-  join: (id: string, name: string) =>
+  /** A guest gives a name; a signed-in player sits under their account's (null). */
+  join: (id: string, name: string | null) =>
     call<{ seat: number; token: string; url: string }>(`/api/tables/${encodeURIComponent(id)}/join`, {
       method: "POST",
-      body: JSON.stringify({ name }),
+      body: JSON.stringify(name === null ? {} : { name }),
     }),
   games: (id: string) => call<FinishedGame[]>(`/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id: string, game: number) => call<Replay>(`/api/tables/${encodeURIComponent(id)}/games/${game}/replay`),
   replayRecord: (record: string) => call<Replay>("/api/replay", { method: "POST", body: record }),
+  me: () => call<Me>("/api/me"),
+  signUp: (name: string, password: string) =>
+    call<{ name: string }>("/api/players", { method: "POST", body: JSON.stringify({ name, password }) }),
+  signIn: (name: string, password: string) =>
+    call<{ name: string }>("/api/session", { method: "POST", body: JSON.stringify({ name, password }) }),
+  signOut: () => call<void>("/api/session", { method: "DELETE" }),
+  changePassword: (password: string, next: string) =>
+    call<void>("/api/me/password", { method: "POST", body: JSON.stringify({ password, new: next }) }),
+  deleteAccount: (password: string) => call<void>("/api/me", { method: "DELETE", body: JSON.stringify({ password }) }),
+  profile: (name: string) => call<Profile>(`/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (pool: Pool) => call<Ranked[]>(`/api/leaderboard?pool=${pool}&bots=true&provisional=true`),
+  queue: (wishes: QueueWishes) => call<{ ticket: string }>("/api/queue", { method: "POST", body: JSON.stringify(wishes) }),
+  queued: (ticket: string) => call<QueueStatus>(`/api/queue/${encodeURIComponent(ticket)}`),
+  unqueue: (ticket: string) => call<void>(`/api/queue/${encodeURIComponent(ticket)}`, { method: "DELETE" }),
 };
 
 /** What to analyse: a table's finished game, or a record's JSON text. */

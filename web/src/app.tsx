@@ -1,6 +1,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { LANGUAGES, loadLanguage, preferredLanguage, rememberLanguage, storedLanguage, t } from "./i18n";
+import { LANGUAGES, loadLanguage, nt, preferredLanguage, rememberLanguage, storedLanguage, t } from "./i18n";
+import { useMe } from "./account";
 import { go, useRoute, type Route } from "./router";
 import { choose as chooseSetting, setting } from "./settings";
 import { unlock } from "./sound";
@@ -37,12 +38,22 @@ export function App() {
       <header class="top">
         <nav class="row" aria-label={t("Pages")}>
           <a class="brand" href="/" onClick={(e) => go(e, "/")}>
-            {t("Triominoes")}
+            <span class="mark" aria-hidden="true">
+              ◭
+            </span>
+            <span class="name">{t("Triominoes")}</span>
+          </a>
+          <a href="/play" class="wide" onClick={(e) => go(e, "/play")} aria-current={route.page === "play" ? "page" : undefined}>
+            {t("Quick match")}
+          </a>
+          <a href="/leaderboard" class="wide" onClick={(e) => go(e, "/leaderboard")} aria-current={route.page === "leaderboard" ? "page" : undefined}>
+            {t("Leaderboard")}
           </a>
           <a href="/pad" onClick={(e) => go(e, "/pad")} aria-current={route.page === "pad" ? "page" : undefined}>
             {t("Score pad")}
           </a>
         </nav>
+        <Account current={route.page} />
         <Settings />
         <div class="language">
           <label for="language">{t("Language")}</label>
@@ -57,6 +68,38 @@ export function App() {
       </header>
       <Page route={route} onLanguage={choose} />
     </div>
+  );
+}
+
+/** Who is signed in, and how many games wait for them; or a way to sign in. */
+function Account({ current }: { current: Route["page"] }) {
+  const me = useMe();
+  if (me === undefined) return <span class="account" />;
+  if (me === null) {
+    const back = current === "signin" || current === "signup" ? "" : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return (
+      <span class="account">
+        <a href={`/signin${back}`} onClick={(e) => go(e, `/signin${back}`)} aria-current={current === "signin" ? "page" : undefined}>
+          {t("Sign in")}
+        </a>
+      </span>
+    );
+  }
+  const waiting = me.games.filter((g) => g.your_turn).length;
+  return (
+    <span class="account">
+      <a href="/me" onClick={(e) => go(e, "/me")} aria-current={current === "me" ? "page" : undefined}>
+        <span class="avatar" aria-hidden="true">
+          {me.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span class="who">{me.name}</span>
+        {waiting > 0 && (
+          <span class="badge turn-count" aria-label={nt("{n} game waits for your move", "{n} games wait for your move", waiting)}>
+            {waiting}
+          </span>
+        )}
+      </a>
+    </span>
   );
 }
 
@@ -117,8 +160,32 @@ function Pad(props: { route: Route; onLanguage(code: string): void }) {
   return Loaded ? <Loaded {...props} /> : <main id="main" class="page" aria-busy="true" />;
 }
 
+type PlayersPageType = ComponentType<{ route: Route }>;
+let playersPage: PlayersPageType | null = null;
+
+/** Accounts, profiles, leaderboards and quick match: a chunk of their own. */
+function Players(props: { route: Route }) {
+  const [loaded, setLoaded] = useState<PlayersPageType | null>(() => playersPage);
+  useEffect(() => {
+    if (!loaded)
+      void import("./ui/players/PlayersPage").then((module) => {
+        playersPage = module.default;
+        setLoaded(() => module.default);
+      });
+  }, [loaded]);
+  const Loaded = loaded;
+  return Loaded ? <Loaded {...props} /> : <main id="main" class="page" aria-busy="true" />;
+}
+
 function Page({ route, onLanguage }: { route: Route; onLanguage(code: string): void }) {
   switch (route.page) {
+    case "signin":
+    case "signup":
+    case "me":
+    case "profile":
+    case "leaderboard":
+    case "play":
+      return <Players route={route} />;
     case "pad":
     case "pad-follow":
       return <Pad route={route} onLanguage={onLanguage} />;

@@ -24,6 +24,7 @@ export function levelName(level: string): string {
 export function seatName(seat: TableSeat | undefined, index: number): string {
   if (!seat) return t("Seat {n}", { n: index + 1 });
   if (seat.kind === "bot") return t("Bot ({level})", { level: levelName(seat.bot ?? "") });
+  if (seat.deleted) return t("deleted player");
   return seat.name ?? t("Seat {n}", { n: index + 1 });
 }
 

@@ -4,9 +4,19 @@
 export interface StateFrame {
   /** what the change that made this version did, as the recipient may see it; empty in a state sent for any other reason */
   events: GameEvent[];
+  /** once a rated game is over: every seat's rating change (displayed ratings) in its pool */
+  ratings?: RatingChange[];
   type: "state";
   version: number;
   view: View;
+}
+
+export interface RatingChange {
+  after: number;
+  before: number;
+  pool: "duel" | "table";
+  /** an engine seat */
+  seat: number;
 }
 
 export interface View {
@@ -120,10 +130,15 @@ export interface RematchOffer {
 export interface TableSeat {
   bot: string | null;
   connected: boolean;
+  /** the player deleted their account: no name */
+  deleted: boolean;
   kind: "human" | "bot";
   name: string | null;
+  /** the account's name of a signed-in person (a profile at /p/NAME); null for a guest or a bot */
+  player: string | null;
   /** ready for the next round */
   ready: boolean;
+  /** gave up this game: a bot plays the seat out */
   resigned: boolean;
   seat: number;
   /** a bot plays for them */
@@ -134,6 +149,8 @@ export interface TableSeat {
 export interface TableSettings {
   bot_pace: number;
   next_seconds: number;
+  /** its games change ratings */
+  rated: boolean;
   rematch_seconds: number;
   turn_seconds: number | null;
 }
@@ -200,7 +217,10 @@ export interface HintReason {
   text: string;
 }
 
-/** The first frame: a seat's token, or none to watch. */
+/**
+ * The first frame: a seat's token, or none: to watch, or to play the
+ * seat of the signed-in player whose session cookie the connection carries.
+ */
 export interface Hello {
   token?: string | null;
   type: "hello";
@@ -250,6 +270,11 @@ export interface Rematch {
 /** Take one's seat back from the bot that stands in for an absent player. */
 export interface Back {
   type: "back";
+}
+
+/** Give up the game: a bot plays the seat to the end, and it ranks last. */
+export interface Resign {
+  type: "resign";
 }
 
 export interface Ping {
@@ -364,6 +389,12 @@ export interface RematchEvent {
   type: "rematch";
 }
 
+export interface ResignedEvent {
+  /** an engine seat */
+  seat: number;
+  type: "resigned";
+}
+
 export type ServerFrame =
   | StateFrame
   | AckFrame
@@ -381,6 +412,7 @@ export type ClientFrame =
   | Answer
   | Rematch
   | Back
+  | Resign
   | Ping
   | Hint;
 
@@ -397,4 +429,5 @@ export type GameEvent =
   | TakebackAnsweredEvent
   | StandInEvent
   | ReadyEvent
-  | RematchEvent;
+  | RematchEvent
+  | ResignedEvent;

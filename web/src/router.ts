@@ -7,7 +7,19 @@ export type Route =
   | { page: "replay"; table: string | null; game: number | null }
   | { page: "pad"; local: string | null }
   | { page: "pad-follow"; id: string }
+  | { page: "signin"; next: string | null }
+  | { page: "signup"; next: string | null }
+  | { page: "me" }
+  | { page: "profile"; name: string }
+  | { page: "leaderboard"; pool: "duel" | "table" }
+  | { page: "play" }
   | { page: "missing"; path: string };
+
+/** A page's own address to come back to after signing in (never another site's). */
+function nextOf(search: string): string | null {
+  const next = new URLSearchParams(search).get("next");
+  return next && /^\/(?!\/)/.test(next) ? next : null;
+}
 
 export function route(path: string, search: string): Route {
   if (path === "/" || path === "") return { page: "home" };
@@ -17,6 +29,15 @@ export function route(path: string, search: string): Route {
     const local = new URLSearchParams(search).get("id");
     return { page: "pad", local: local && /^[A-Za-z0-9_-]{1,64}$/.test(local) ? local : null };
   }
+  if (path === "/signin") return { page: "signin", next: nextOf(search) };
+  if (path === "/signup") return { page: "signup", next: nextOf(search) };
+  if (path === "/me") return { page: "me" };
+  if (path === "/play") return { page: "play" };
+  if (path === "/leaderboard") {
+    return { page: "leaderboard", pool: new URLSearchParams(search).get("pool") === "table" ? "table" : "duel" };
+  }
+  const profile = /^\/p\/([A-Za-z0-9_-]{1,20})\/?$/.exec(path);
+  if (profile?.[1]) return { page: "profile", name: profile[1] };
   const shared = /^\/pad\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (shared?.[1]) return { page: "pad-follow", id: shared[1] };
   if (path === "/replay" || path === "/replay/") {

@@ -13,6 +13,7 @@ export type {
   LogEntry,
   PendingTakeback,
   Placed,
+  RatingChange,
   Reason,
   RematchOffer,
   RoundEnd,
@@ -41,14 +42,25 @@ export interface FinishedGame {
   winners: number[] | null;
   players: string[] | null;
   /** Each player's kind (and a bot's level), in the game's order. */
-  seats?: { kind: "human" | "bot"; bot: string | null }[];
+  seats?: { kind: "human" | "bot"; bot: string | null; deleted?: boolean }[];
 }
 
 export interface Summary {
   id: string;
   rules: Rules;
   settings: { turn_seconds: number | null; next_seconds: number; bot_pace: number };
-  seats: { seat: number; name: string | null; kind: "human" | "bot"; bot: string | null; taken: boolean; connected: boolean }[];
+  seats: {
+    seat: number;
+    name: string | null;
+    kind: "human" | "bot";
+    bot: string | null;
+    taken: boolean;
+    connected: boolean;
+    /** The account's name of a signed-in person's seat. */
+    player?: string | null;
+    deleted?: boolean;
+  }[];
+  rated?: boolean;
   status: "waiting" | "playing" | "finished" | "closed";
   version: number;
   game: number;
@@ -122,3 +134,106 @@ export interface Analysis {
 
 /** One line of the analysis stream (application/x-ndjson). */
 export type AnalysisLine = { type: "progress"; done: number; total: number } | { type: "analysis"; analysis: Analysis };
+
+/** A pool's rating as the server shows it. */
+export interface PoolRating {
+  rating: number;
+  games: number;
+  provisional: boolean;
+}
+
+export type Pool = "duel" | "table";
+
+/** One of the signed-in player's unfinished tables (GET /api/me). */
+export interface MyGame {
+  table: string;
+  url: string;
+  your_turn: boolean;
+  since: number;
+  status: "waiting" | "playing";
+  rated: boolean;
+  rules: string | Rules;
+  players: { name: string | null; kind: "human" | "bot"; bot: string | null }[];
+  seat: number;
+  turn_seconds: number | null;
+  clock: number | null;
+}
+
+export interface Me {
+  name: string;
+  ratings: Record<Pool, PoolRating>;
+  games: MyGame[];
+}
+
+/** A player of a finished game, in its order. */
+export interface GamePlayer {
+  name: string | null;
+  kind: "human" | "bot";
+  bot: string | null;
+  player: string | null;
+  deleted: boolean;
+}
+
+export interface RecentGame {
+  table: string;
+  game: number;
+  rules: string | Rules;
+  players: GamePlayer[];
+  seat: number;
+  place: number;
+  won: boolean;
+  points: number;
+  pool: Pool;
+  rated: boolean;
+  before: number | null;
+  after: number | null;
+  at: number;
+}
+
+export interface PoolStats {
+  pool: Pool;
+  preset: string;
+  games: number;
+  wins: number;
+  points_per_round: number;
+  hexagons_per_game: number;
+  bridges_per_game: number;
+  best: { table: string; game: number; points: number } | null;
+}
+
+export interface Profile {
+  name: string;
+  since: number;
+  ratings: Record<Pool, PoolRating>;
+  recent: RecentGame[];
+  history: Record<Pool, { at: number; rating: number; table: string; game: number }[]>;
+  stats: PoolStats[];
+}
+
+export interface Ranked {
+  name: string;
+  rating: number;
+  games: number;
+  provisional: boolean;
+  bot: string | null;
+}
+
+export type QueueStatus =
+  | { status: "matched"; table: string; url: string }
+  | {
+      status: "waiting";
+      since: number;
+      now: number;
+      rating: number;
+      window: number;
+      waiting: number;
+      bots_at: number | null;
+    };
+
+export interface QueueWishes {
+  pool: Pool;
+  players?: number;
+  rules?: string;
+  rated?: boolean;
+  bots_after?: number | null;
+}

@@ -28,20 +28,23 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from triominoes import __version__
 from triominoes.core.round import tables_for
 from triominoes.core.rules import PRESETS
+from triominoes.server.accounts import account_routes
 from triominoes.server.config import ServerConfig
 from triominoes.server.errors import ApiError
 from triominoes.server.hub import Hub
 from triominoes.server.lobby import lobby_routes
 from triominoes.server.pads import pad_routes
 from triominoes.server.play import play_routes
+from triominoes.server.queue import queue_routes
 from triominoes.server.replays import replay_routes
+from triominoes.server.sessions import OriginCheck
 from triominoes.server.static import add_static
 
 log = logging.getLogger("triominoes.server")
 
 STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 256 * 1024
-PAGES = ("/", "/pad", "/replay")
+PAGES = ("/", "/pad", "/replay", "/me", "/signin", "/signup", "/leaderboard", "/play")
 
 
 class ErrorBody(BaseModel):
@@ -126,6 +129,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         "(messages: docs/protocol.md).",
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(OriginCheck, origins=config.origins)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     def hub() -> Hub:
@@ -165,6 +169,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(replay_routes(hub))
     app.include_router(play_routes(hub, config))
     app.include_router(pad_routes(hub, base_url))
+    app.include_router(account_routes(hub, base_url))
+    app.include_router(queue_routes(hub, base_url))
 
     # --- operations ---------------------------------------------------------------
 
@@ -184,7 +190,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     # --- pages -------------------------------------------------------------------------
 
-    add_static(app, STATIC, (*PAGES, "/t/{table_id}", "/pad/{pad_id}"))
+    add_static(app, STATIC, (*PAGES, "/t/{table_id}", "/pad/{pad_id}", "/p/{name}"))
     return app
 
 

@@ -13,7 +13,8 @@ import time
 
 from triominoes.ai.registry import player_names
 from triominoes.core.errors import InvalidRules
-from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, RuleSet
+from triominoes.players.ratings import BOT_SEEDS
 from triominoes.server import collector
 from triominoes.server.analysis import Analyses
 from triominoes.server.bots import BotPool
@@ -22,8 +23,10 @@ from triominoes.server.errors import ApiError
 from triominoes.server.instances import Instances
 from triominoes.server.metrics import Metrics
 from triominoes.server.pads import Followers
+from triominoes.server.queue import Matcher
 from triominoes.server.rows import empty_state, loaded
 from triominoes.server.security import new_table_id, new_token, token_hash
+from triominoes.server.sessions import Limits
 from triominoes.server.table import Table
 from triominoes.server.writer import Writer
 from triominoes.storage import SeatRow, Store, TableRow
@@ -45,6 +48,9 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self.stopping = False
         self.pads = Followers()
+        self.limits = Limits()
+        """Failed sign-ins (and sign-ups) per name and address."""
+        self.matcher = Matcher(self)
 
     # --- life ------------------------------------------------------------------
 
@@ -52,6 +58,8 @@ class Hub:
         """Resume every table being played, exactly as it was (with other
         processes, the leases share them out)."""
         await self.instances.start()
+        self.limits.redis = self.instances.redis
+        self.matcher.start()
         if not self.instances.shared:
             for table_id in await asyncio.to_thread(
                 self.store.tables, [TableStatus.PLAYING], 100_000
@@ -67,6 +75,7 @@ class Hub:
         """Finish the writes in flight, give up the leases, then let every
         client go (1012: reconnect)."""
         self.stopping = True
+        self.matcher.stop()
         for task in self._tasks:
             task.cancel()
         for table in list(self.tables.values()):
@@ -107,36 +116,37 @@ class Hub:
             raise ApiError("not-found", f"there is no table {table_id}", 404)
         return table
 
-    async def create(self, rules_json: object, seat_specs: list[str], settings: Settings) -> Table:
-        try:
-            rules = RuleSet.from_json(rules_json)
-            rules.hand_size_for(len(seat_specs))
-        except InvalidRules as exc:
-            raise ApiError.of("bad-rules", exc) from None
-        except (TypeError, ValueError, RecursionError):
-            raise ApiError("bad-rules", "rules must be a preset name or an object") from None
-        if not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
-            raise ApiError("bad-seats", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
-        seats = [_seat(index, spec) for index, spec in enumerate(seat_specs)]
-        now = time.time()
-        row = TableRow(
-            id=new_table_id(),
-            rules=rules.to_record(),
-            settings=settings.to_json(),
-            status=TableStatus.WAITING,
-            version=0,
-            game=0,
-            created_at=now,
-            touched_at=now,
-        )
-        await asyncio.to_thread(self.store.create_table, row, seats)
-        table = self.tables[row.id] = Table(self, empty_state(row, seats, 0))
-        await self.start_game(table)  # at once when every seat is a bot
+    async def create(
+        self,
+        rules_json: object,
+        seat_specs: list[str],
+        settings: Settings,
+        taken: dict[int, SeatRow] | None = None,
+    ) -> Table:
+        """A new table; ``taken``: seats already given to people."""
+        (table,) = await self.create_many([(rules_json, seat_specs, settings, taken)])
         return table
 
-    async def join(self, table_id: str, name: str, chair: int | None) -> tuple[Table, int, str]:
-        """Give a person a seat (``chair``, or the first free one); returns
-        the table, the chair and the seat's secret token."""
+    async def create_many(self, wanted: list[NewTable]) -> list[Table]:
+        """New tables, written in one transaction and started together (quick
+        match seats hundreds of players at once): each is its rules, its
+        seats, its settings and the seats already given to people."""
+        made = [_table_rows(*one) for one in wanted]
+        await asyncio.to_thread(self.store.create_tables, made)
+        tables = []
+        for row, seats in made:
+            table = self.tables[row.id] = Table(self, empty_state(row, seats, 0))
+            tables.append(table)
+        # At once when every seat is taken (or a bot): their deals share commits.
+        await asyncio.gather(*(self.start_game(table) for table in tables))
+        return tables
+
+    async def join(
+        self, table_id: str, name: str, chair: int | None, player: str | None = None
+    ) -> tuple[Table, int, str]:
+        """Give a person a seat (``chair``, or the first free one), bound to
+        their account (``player``) when signed in; returns the table, the
+        chair and the seat's secret token."""
         table = await self.existing(table_id)
         token = new_token()
         hashed = token_hash(token)
@@ -145,13 +155,17 @@ class Hub:
             free = [s.chair for s in state.seats if not s.taken]
             wanted = free if chair is None else [TableSeat(chair)]
             for seat in wanted:  # the first that nobody takes meanwhile
-                decision = decide(table.state, c.TakeSeat(seat, name, hashed), now=time.time())
+                take = c.TakeSeat(seat, name, hashed, player)
+                decision = decide(table.state, take, now=time.time())
                 refusal = decision.refusal
                 if refusal is not None:
                     if chair is None and refusal.code == "no-seat":
                         continue
-                    raise ApiError(refusal.code, refusal.message, 409)
-                if await asyncio.to_thread(self.store.take_seat, table_id, seat, name, hashed):
+                    status = 403 if refusal.code == "sign-in-needed" else 409
+                    raise ApiError(refusal.code, refusal.message, status)
+                if await asyncio.to_thread(
+                    self.store.take_seat, table_id, seat, name, hashed, player
+                ):
                     table.state = decision.state
                     table.broadcast(decision.events)
                     break
@@ -220,6 +234,59 @@ class Hub:
         for table in self.tables.values():
             out[table.status] += 1
         return {status.value: count for status, count in out.items()}
+
+
+NewTable = tuple[object, list[str], Settings, dict[int, SeatRow] | None]
+
+
+def _table_rows(
+    rules_json: object, seat_specs: list[str], settings: Settings, taken: dict[int, SeatRow] | None
+) -> tuple[TableRow, list[SeatRow]]:
+    """A new table's rows, checked (an ApiError says what is wrong)."""
+    try:
+        rules = RuleSet.from_json(rules_json)
+        rules.hand_size_for(len(seat_specs))
+    except InvalidRules as exc:
+        raise ApiError.of("bad-rules", exc) from None
+    except (TypeError, ValueError, RecursionError):
+        raise ApiError("bad-rules", "rules must be a preset name or an object") from None
+    if not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
+        raise ApiError("bad-seats", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    seats = [_seat(index, spec) for index, spec in enumerate(seat_specs)]
+    if settings.rated:
+        _check_rated(rules_json, seats)
+    for index, given in (taken or {}).items():
+        seats[index] = given
+    now = time.time()
+    row = TableRow(
+        id=new_table_id(),
+        rules=rules.to_record(),
+        settings=settings.to_json(),
+        status=TableStatus.WAITING,
+        version=0,
+        game=0,
+        created_at=now,
+        touched_at=now,
+    )
+    return row, seats
+
+
+def _check_rated(rules: object, seats: list[SeatRow]) -> None:
+    """A rated table: a preset (a target score at most), bots of a level, a person."""
+    if not (
+        (isinstance(rules, str) and rules in PRESETS)
+        or (isinstance(rules, dict) and set(rules) <= {"preset", "target_score"})
+    ):
+        raise ApiError(
+            "bad-rules", "a rated table's rules are a preset's name, with a target score at most"
+        )
+    if not any(s.kind == SeatKind.HUMAN for s in seats):
+        raise ApiError("bad-seats", "a rated table has a seat for a person")
+    for s in seats:
+        if s.kind == SeatKind.BOT and s.bot not in BOT_SEEDS:
+            raise ApiError(
+                "bad-seats", f"bots at a rated table are levels ({', '.join(BOT_SEEDS)})"
+            )
 
 
 def _seat(index: int, spec: object) -> SeatRow:

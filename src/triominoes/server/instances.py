@@ -74,6 +74,11 @@ class Instances:
     def shared(self) -> bool:
         return self._redis is not None
 
+    @property
+    def redis(self) -> Any:
+        """The Redis client (None without Redis)."""
+        return self._redis
+
     async def start(self) -> None:
         if self.url is None:
             return

@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from triominoes.core.rules import MAX_PLAYERS, MIN_PLAYERS, rules_schema
 from triominoes.server.errors import ApiError
 from triominoes.server.hub import Hub
+from triominoes.server.sessions import current, session_token
+from triominoes.storage.accounts import DELETED
 from triominoes.table import Settings, TableStatus, views
 
 SEAT = r"^(human|bot:[A-Za-z0-9:=.,_-]{1,60})$"
@@ -32,6 +34,9 @@ class CreateTable(BaseModel):
     ]
     """Each ``human``, ``bot:LEVEL`` (easy, medium, hard, expert) or ``bot:NAME``."""
     turn_seconds: Annotated[int, Field(ge=5, le=CORRESPONDENCE)] | None = None
+    rated: bool = False
+    """Its games change the players' ratings: a preset (with a target
+    score at most), every person signed in, bots of a level."""
     next_seconds: Annotated[float, Field(ge=0, le=600)] = 30.0
     """How long the table waits between rounds for players to be ready."""
     bot_pace: Annotated[float, Field(ge=0, le=5)] = 0.6
@@ -43,7 +48,10 @@ class CreateTable(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=32)]
+    name: (
+        Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=32)] | None
+    ) = None
+    """A guest's name; a signed-in player sits under their account's name."""
     seat: Annotated[int, Field(ge=0, lt=MAX_PLAYERS)] | None = None
 
 
@@ -64,16 +72,28 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
     @router.post("/api/tables", status_code=201, response_model=Created)
     async def create_table(body: CreateTable, request: Request) -> Created:
         settings = Settings(
-            body.turn_seconds, body.next_seconds, body.bot_pace, body.rematch_seconds
+            body.turn_seconds, body.next_seconds, body.bot_pace, body.rematch_seconds, body.rated
         )
         table = await hub().create(body.rules, list(body.seats), settings)
         return Created(id=table.id, invite=f"{base_url(request)}/t/{table.id}")
 
-    @router.post("/api/tables/{table_id}/join", response_model=Joined, responses={404: {}, 409: {}})
+    @router.post(
+        "/api/tables/{table_id}/join", response_model=Joined, responses={403: {}, 404: {}, 409: {}}
+    )
     async def join_table(table_id: str, body: Join, request: Request) -> Joined:
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in body.name):
+        current_hub = hub()
+        player = await current(current_hub, session_token(request))
+        if player is not None:
+            name, account = player.name, player.id
+        elif body.name is None:
+            raise ApiError("bad-request", "name: a guest gives a name")
+        elif any(ord(ch) < 32 or ord(ch) == 127 for ch in body.name):
             raise ApiError("bad-request", "a name may not contain control characters")
-        table, seat, token = await hub().join(table_id, body.name, body.seat)
+        elif body.name.casefold() == DELETED:
+            raise ApiError("bad-request", "that name is kept for deleted accounts")
+        else:
+            name, account = body.name, None
+        table, seat, token = await current_hub.join(table_id, name, body.seat, account)
         return Joined(seat=seat, token=token, url=f"{base_url(request)}/t/{table.id}#seat={token}")
 
     @router.get("/api/tables/{table_id}", responses={404: {}})
@@ -118,7 +138,8 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
     async def table_games(table_id: str) -> list[dict[str, Any]]:
         """The table's finished games; ``seats`` says which of the players
         (in the game's order) were bots, and of which level, so that a page
-        names them in its reader's language."""
+        names them in its reader's language (and which were signed in, or
+        have deleted their account since)."""
         seats = (await hub().existing(table_id)).state.seats
         games = await asyncio.to_thread(hub().store.games, table_id)
         return [
@@ -130,7 +151,13 @@ def lobby_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -> 
                 "winners": g.record["result"]["winners"],
                 "players": g.record["players"],
                 "seats": [
-                    {"kind": seats[chair].kind.value, "bot": seats[chair].bot} for chair in g.order
+                    {
+                        "kind": seats[chair].kind.value,
+                        "bot": seats[chair].bot,
+                        "player": seats[chair].name if seats[chair].player else None,
+                        "deleted": seats[chair].deleted,
+                    }
+                    for chair in g.order
                 ],
             }
             for g in games

@@ -26,11 +26,13 @@ from triominoes.server.protocol import (
     Next,
     Ping,
     Rematch,
+    Resign,
     Takeback,
     encode,
     parse_frame,
 )
 from triominoes.server.security import origin_allowed, same_hash
+from triominoes.server.sessions import COOKIE, current
 from triominoes.server.table import Table
 from triominoes.table import Command, EngineSeat, Refusal, TableSeat, TableState
 from triominoes.table import commands as c
@@ -122,7 +124,11 @@ async def _serve(hub: Hub, table: Table, client: Client, config: ServerConfig) -
             if client.hello:
                 await table.refuse(client, Refusal("bad-message", "hello was already said"))
                 continue
-            chair = None if frame.token is None else chair_of(table.state, frame.token)
+            if frame.token is None:  # a spectator, or a signed-in player's own seat
+                player = await current(hub, websocket.cookies.get(COOKIE))
+                chair = table.state.chair_of_player(player.id) if player else None
+            else:
+                chair = chair_of(table.state, frame.token)
             if frame.token is not None and chair is None:
                 refusal = Refusal("unauthorized", "this token is no seat's at this table")
                 table.error(client, refusal, state=False)
@@ -144,7 +150,7 @@ async def _serve(hub: Hub, table: Table, client: Client, config: ServerConfig) -
 async def handle(
     table: Table,
     client: Client,
-    frame: Act | Next | Chat | Takeback | Answer | Rematch | Back | Hint,
+    frame: Act | Next | Chat | Takeback | Answer | Rematch | Back | Resign | Hint,
     received: float,
 ) -> None:
     """A seat's frame as a command of its table."""
@@ -167,7 +173,9 @@ async def handle(
     )
 
 
-def command_of(frame: Act | Next | Takeback | Answer | Rematch | Back, seat: EngineSeat) -> Command:
+def command_of(
+    frame: Act | Next | Takeback | Answer | Rematch | Back | Resign, seat: EngineSeat
+) -> Command:
     match frame:
         case Act():
             return c.Act(seat, frame.id, frame.version, frame.action)
@@ -181,3 +189,5 @@ def command_of(frame: Act | Next | Takeback | Answer | Rematch | Back, seat: Eng
             return c.PlayAgain(seat, frame.accept, frame.with_bots)
         case Back():
             return c.Back(seat)
+        case Resign():
+            return c.Resign(seat)

@@ -27,7 +27,8 @@ class _Frame(BaseModel):
 
 
 class Hello(_Frame):
-    """The first frame: a seat's token, or none to watch."""
+    """The first frame: a seat's token, or none: to watch, or to play the
+    seat of the signed-in player whose session cookie the connection carries."""
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
@@ -84,6 +85,12 @@ class Back(_Frame):
     type: Literal["back"]
 
 
+class Resign(_Frame):
+    """Give up the game: a bot plays the seat to the end, and it ranks last."""
+
+    type: Literal["resign"]
+
+
 class Ping(_Frame):
     type: Literal["ping"]
 
@@ -95,7 +102,7 @@ class Hint(_Frame):
 
 
 ClientFrame = Annotated[
-    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Ping | Hint,
+    Hello | Act | Next | Chat | Takeback | Answer | Rematch | Back | Resign | Ping | Hint,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)

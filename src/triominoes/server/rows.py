@@ -12,9 +12,22 @@ from __future__ import annotations
 import time
 
 from triominoes.core.rules import RuleSet
-from triominoes.storage import Append, ChangeRow, Delta, GameRow, SeatRow, Snapshot, TableRow
+from triominoes.players.ratings import pool_of
+from triominoes.players.results import seat_results
+from triominoes.storage import (
+    Append,
+    ChangeRow,
+    Delta,
+    GameRow,
+    Outcome,
+    SeatOutcome,
+    SeatRow,
+    Snapshot,
+    TableRow,
+)
 from triominoes.table import (
     Decision,
+    EngineSeat,
     Seat,
     SeatKind,
     Settings,
@@ -30,6 +43,7 @@ from triominoes.table.changes import (
     Chatted,
     Closed,
     GameStarted,
+    PlayerDeleted,
     SeatTaken,
     from_row,
     to_row,
@@ -39,7 +53,8 @@ from triominoes.table.events import Event
 
 def seats_of(rows: list[SeatRow]) -> tuple[Seat, ...]:
     return tuple(
-        Seat(TableSeat(r.seat), SeatKind(r.kind), r.bot, r.name, r.token_hash) for r in rows
+        Seat(TableSeat(r.seat), SeatKind(r.kind), r.bot, r.name, r.token_hash, player=r.player_id)
+        for r in rows
     )
 
 
@@ -78,11 +93,15 @@ def caught_up(state: TableState, delta: Delta) -> tuple[TableState, list[Event]]
     go on from ``state`` (then load the table whole)."""
     if delta.changes and delta.changes[0].version != state.version + 1:
         return None
-    changes: list[Change] = [
-        SeatTaken(TableSeat(r.seat), r.name or "", r.token_hash, delta.table.touched_at)
-        for r, seat in zip(delta.seats, state.seats, strict=True)
-        if r.token_hash is not None and r.token_hash != seat.token_hash
-    ]
+    changes: list[Change] = []
+    for r, seat in zip(delta.seats, state.seats, strict=True):
+        if r.token_hash is not None and r.token_hash != seat.token_hash:
+            at = delta.table.touched_at
+            changes.append(
+                SeatTaken(TableSeat(r.seat), r.name or "", r.token_hash, at, r.player_id)
+            )
+        if r.player_id is not None and r.name is None and not seat.deleted:
+            changes.append(PlayerDeleted(TableSeat(r.seat)))
     games = {game.number: game for game in delta.games}
     number = state.number
     for row in delta.changes:
@@ -120,12 +139,54 @@ def append_of(before: TableState, decision: Decision) -> Append:
             )
         else:
             raise ValueError(f"{type(change).__name__} is no change of the log")
-    finish = None
+    finish = outcome = None
     if after.status is TableStatus.FINISHED and before.status is TableStatus.PLAYING:
         record = views.record(after).to_json()
         finish = GameRow(after.number, list(after.order), 0.0, time.time(), record)
+        outcome = outcome_of(after)
     status = after.status.value if after.status is not before.status else None
-    return Append(before.id, before.version, rows, status, start, finish)
+    return Append(before.id, before.version, rows, status, start, finish, outcome)
+
+
+def outcome_of(state: TableState) -> Outcome | None:
+    """What a finished game leaves for its players: each signed-in
+    person's result, and in a rated game every seat's place for the
+    ratings (a person by their account, a bot by its level)."""
+    game = state.game
+    assert game is not None
+    seats = [state.seat_at(EngineSeat(s)) for s in state.engine_seats()]
+    rated = state.settings.rated
+    if not rated and all(s.player is None for s in seats):
+        return None
+    results = seat_results(game, [s.resigned for s in seats])
+    return Outcome(
+        pool=pool_of(state.players),
+        preset=preset_of(state.rules.to_record()),
+        rated=rated,
+        seats=[
+            SeatOutcome(
+                seat=r.seat,
+                subject=seat.player if seat.human else f"bot:{seat.bot}" if rated else None,
+                account=seat.player is not None,
+                place=r.place,
+                won=r.won,
+                points=r.points,
+                rounds=r.rounds,
+                hexagons=r.hexagons,
+                bridges=r.bridges,
+            )
+            for seat, r in zip(seats, results, strict=True)
+        ],
+    )
+
+
+def preset_of(rules: object) -> str:
+    """The preset a table's rules are (a target score aside), or ``house``."""
+    if isinstance(rules, str):
+        return rules
+    if isinstance(rules, dict) and set(rules) <= {"preset", "target_score"}:
+        return str(rules.get("preset", "standard"))
+    return "house"
 
 
 def _started(game: GameRow) -> GameStarted:

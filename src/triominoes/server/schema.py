@@ -99,6 +99,7 @@ EVENTS: list[dict[str, Any]] = [
     _event("stand-in", ["seat", "on"], seat=_SEAT, on={"type": "boolean"}),
     _event("ready", ["seat"], seat=_SEAT),
     _event("rematch", ["seat", "accept"], seat=_SEAT, accept={"type": "boolean"}),
+    _event("resigned", ["seat"], seat=_SEAT),
 ]
 """What a change did, in the ``events`` of the ``state`` frames it sends."""
 
@@ -115,6 +116,22 @@ SERVER_FRAMES: dict[str, Any] = {
                 "description": "what the change that made this version did, as the "
                 "recipient may see it; empty in a state sent for any other reason",
                 "items": {"$ref": "#/$defs/Event"},
+            },
+            "ratings": {
+                "type": "array",
+                "description": "once a rated game is over: every seat's rating change "
+                "(displayed ratings) in its pool",
+                "items": {
+                    "title": "RatingChange",
+                    "type": "object",
+                    "required": ["seat", "pool", "before", "after"],
+                    "properties": {
+                        "seat": _SEAT,
+                        "pool": {"enum": ["duel", "table"]},
+                        "before": {"type": "integer"},
+                        "after": {"type": "integer"},
+                    },
+                },
             },
         },
     },
@@ -226,12 +243,13 @@ TABLE_SCHEMA: dict[str, Any] = {
         "settings": {
             "title": "TableSettings",
             "type": "object",
-            "required": ["turn_seconds", "next_seconds", "bot_pace", "rematch_seconds"],
+            "required": ["turn_seconds", "next_seconds", "bot_pace", "rematch_seconds", "rated"],
             "properties": {
                 "turn_seconds": {"type": ["number", "null"]},
                 "next_seconds": {"type": "number"},
                 "bot_pace": {"type": "number"},
                 "rematch_seconds": {"type": "number"},
+                "rated": {"type": "boolean", "description": "its games change ratings"},
             },
         },
         "seats": {
@@ -250,6 +268,8 @@ TABLE_SCHEMA: dict[str, Any] = {
                     "stand_in",
                     "ready",
                     "resigned",
+                    "player",
+                    "deleted",
                 ],
                 "properties": {
                     "seat": {"type": "integer"},
@@ -260,7 +280,19 @@ TABLE_SCHEMA: dict[str, Any] = {
                     "connected": {"type": "boolean"},
                     "stand_in": {"type": "boolean", "description": "a bot plays for them"},
                     "ready": {"type": "boolean", "description": "ready for the next round"},
-                    "resigned": {"type": "boolean"},
+                    "resigned": {
+                        "type": "boolean",
+                        "description": "gave up this game: a bot plays the seat out",
+                    },
+                    "player": {
+                        "type": ["string", "null"],
+                        "description": "the account's name of a signed-in person (a "
+                        "profile at /p/NAME); null for a guest or a bot",
+                    },
+                    "deleted": {
+                        "type": "boolean",
+                        "description": "the player deleted their account: no name",
+                    },
                 },
             },
         },

@@ -28,6 +28,7 @@ from triominoes.server.protocol import encode
 from triominoes.server.rows import append_of, caught_up, loaded
 from triominoes.server.writer import WriterClosed
 from triominoes.storage import VersionConflict
+from triominoes.storage.finished import as_json
 from triominoes.table import (
     Command,
     Decision,
@@ -39,6 +40,7 @@ from triominoes.table import (
     views,
 )
 from triominoes.table import commands as c
+from triominoes.table.changes import Chatted
 from triominoes.table.events import Event, seen_by
 from triominoes.table.seats import TableStatus
 
@@ -67,6 +69,8 @@ class Table:
         """The chairs whose hint is being searched."""
         self.follow = FollowUps(self)
         self.last_used = time.monotonic()
+        self.rated: tuple[int, list[dict[str, Any]]] | None = None
+        """The rating changes of the table's finished rated game, by number."""
 
     @property
     def id(self) -> str:
@@ -100,7 +104,27 @@ class Table:
         view = views.view_for(self.state, seat, table)
         frame = {"type": "state", "version": self.state.version, "view": view}
         frame["events"] = seen_by(events, seat)
+        if self.rated is not None and self.rated[0] == self.state.number and self.finished:
+            frame["ratings"] = self.rated[1]
         return encode(frame)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.status is TableStatus.FINISHED
+
+    async def know_ratings(self) -> None:
+        """Read the rating changes of a rated game that has just finished
+        (the database computed them in the commit of its last action), so
+        that every ``state`` frame from then on shows them."""
+        state = self.state
+        if not (state.settings.rated and self.finished):
+            return
+        if self.rated is not None and self.rated[0] == state.number:
+            return
+        store = self.hub.store
+        changes = await asyncio.to_thread(store.accounts.game_ratings, self.id, state.number)
+        if changes:
+            self.rated = (state.number, as_json(changes))
 
     def table_json(self) -> dict[str, Any]:
         return views.table_view(self.state, self.connected(), time.time())
@@ -175,6 +199,7 @@ class Table:
             elif not decision.changes:
                 self.send_state(client)  # nothing to change: what is, is the answer
         if decision.changes:
+            await self.know_ratings()
             self.changed(decision.events)
         return decision
 
@@ -212,6 +237,7 @@ class Table:
             self.state, events = loaded(snapshot), []
         else:
             self.state, events = result[0], result[1]
+        await self.know_ratings()
         if events or result is None:
             self.broadcast(tuple(events))
             self.follow.resume()
@@ -222,6 +248,7 @@ class Table:
         """Seat a client (None: a spectator) and show it the table; a person
         back at a seat a bot played for them gets it back."""
         async with self.lock:
+            await self.know_ratings()
             client.seat = chair
             if chair is None:
                 self.spectators.add(client)
@@ -275,7 +302,9 @@ class Table:
                 rng=_SHUFFLE,
             )
             self.state = decision.state
-        at = decision.changes[0].at
+        said = decision.changes[0]
+        assert isinstance(said, Chatted)
+        at = said.at
         try:
             await asyncio.to_thread(self.hub.store.add_chat, self.id, chair, phrase, at)
         except Exception:

@@ -3,6 +3,8 @@
 The server's one way to the database is :class:`Store`; see store.py.
 """
 
+from triominoes.storage.accounts import NameTaken, PlayerRow
+from triominoes.storage.finished import Outcome, RatingChange, SeatOutcome
 from triominoes.storage.store import (
     Append,
     ChangeRow,
@@ -23,7 +25,12 @@ __all__ = [
     "ChatRow",
     "Delta",
     "GameRow",
+    "NameTaken",
+    "Outcome",
     "PadRow",
+    "PlayerRow",
+    "RatingChange",
+    "SeatOutcome",
     "SeatRow",
     "Snapshot",
     "Store",

@@ -11,6 +11,7 @@ the rows up to it, and an acknowledged action is a committed row.
 from __future__ import annotations
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -57,7 +58,11 @@ seats = Table(
     Column("name", String(64)),
     # SHA-256 of the seat's secret token, once a person took the seat.
     Column("token_hash", String(64)),
+    # The account of a signed-in person who took the seat (players.id). No
+    # foreign key: a plain column is a plain ADD COLUMN on SQLite.
+    Column("player_id", String(32)),
     PrimaryKeyConstraint("table_id", "seat"),
+    Index("seats_player", "player_id"),
 )
 
 games = Table(
@@ -117,4 +122,93 @@ pads = Table(
     # The pad (players, rules, every entry) as JSON: the score pad's own format.
     Column("data", Text, nullable=False),
     Column("updated_at", Float, nullable=False),
+)
+
+# --- players (migration 0002) ------------------------------------------------
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    # As the player wrote it; null once the account is deleted.
+    Column("name", String(20)),
+    # The name in lower case: unique (a deleted account's is null, freed).
+    Column("name_key", String(20), unique=True),
+    # argon2id (PHC string); null once the account is deleted.
+    Column("password_hash", String(200)),
+    Column("created_at", Float, nullable=False),
+    Column("deleted_at", Float),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    # SHA-256 of the session cookie's random token: the token itself is never kept.
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("sessions_player", "player_id"),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    # A player's id, or "bot:LEVEL" for a bot level.
+    Column("subject", String(40), nullable=False),
+    # duel or table.
+    Column("pool", String(8), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    PrimaryKeyConstraint("subject", "pool"),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("game", Integer, nullable=False),
+    # The engine seat: one change per seat of a game, written in the same
+    # transaction as the action that ended it, so never twice.
+    Column("seat", Integer, nullable=False),
+    Column("subject", String(40), nullable=False),
+    Column("pool", String(8), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    # The displayed ratings, as shown then.
+    Column("before", Integer, nullable=False),
+    Column("after", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "game", "seat"),
+    Index("rating_changes_subject", "subject", "pool", "at"),
+)
+
+player_games = Table(
+    "player_games",
+    metadata,
+    # One row per signed-in player's finished game (rated or not): profiles'
+    # recent games and statistics.
+    Column("player_id", String(32), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("game", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("pool", String(8), nullable=False),
+    # The preset's name, or "house" for house rules.
+    Column("preset", String(32), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("hexagons", Integer, nullable=False),
+    Column("bridges", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "game", "player_id"),
+    Index("player_games_player", "player_id", "at"),
 )

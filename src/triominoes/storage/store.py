@@ -36,7 +36,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
-from triominoes.storage import schema
+from triominoes.storage import finished, schema
+from triominoes.storage.accounts import Accounts
+from triominoes.storage.finished import Outcome
 from triominoes.table.seats import SeatKind, TableStatus
 from triominoes.table.state import CHAT_LINES
 
@@ -70,6 +72,7 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    player_id: str | None = None
 
 
 @dataclass
@@ -120,6 +123,9 @@ class Append:
     """A game started by these changes."""
     finish: GameRow | None = None
     """The game these changes finished, with its record."""
+    outcome: Outcome | None = None
+    """What the finished game leaves for its players: their results, and
+    the rating changes of a rated game (written in the same transaction)."""
 
 
 @dataclass
@@ -177,6 +183,7 @@ class Store:
         # One writer at a time within a process: SQLite allows one anyway,
         # and it keeps commits in order on PostgreSQL too.
         self._write_lock = threading.Lock()
+        self.accounts = Accounts(self)
         if migrate:
             self.migrate()
 
@@ -200,6 +207,7 @@ class Store:
                 )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            Accounts.seed_bots(connection)
 
     def ping(self) -> bool:
         try:
@@ -227,22 +235,36 @@ class Store:
     # --- tables and seats ----------------------------------------------------
 
     def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
-        with self._writing() as c:
-            c.execute(insert(schema.tables).values(_table_values(table)))
-            for seat in seats:
-                c.execute(
-                    insert(schema.seats).values(
-                        table_id=table.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                    )
-                )
+        self.create_tables([(table, seats)])
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to a person; False if it was taken meanwhile."""
+    def create_tables(self, tables: Sequence[tuple[TableRow, Sequence[SeatRow]]]) -> None:
+        """Several new tables and their seats in one transaction."""
+        if not tables:
+            return
+        with self._writing() as c:
+            c.execute(insert(schema.tables), [_table_values(table) for table, _ in tables])
+            c.execute(
+                insert(schema.seats),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "bot": seat.bot,
+                        "name": seat.name,
+                        "token_hash": seat.token_hash,
+                        "player_id": seat.player_id,
+                    }
+                    for table, seats in tables
+                    for seat in seats
+                ],
+            )
+
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, player_id: str | None = None
+    ) -> bool:
+        """Give a free human seat to a person (bound to their account, if
+        signed in); False if it was taken meanwhile."""
         with self._writing() as c:
             result = c.execute(
                 update(schema.seats)
@@ -252,7 +274,7 @@ class Store:
                     schema.seats.c.kind == SeatKind.HUMAN,
                     schema.seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, player_id=player_id)
             )
             c.execute(
                 update(schema.tables)
@@ -408,6 +430,7 @@ class Store:
                 ids,
             )
             current: dict[str, int] = dict(cursor.fetchall())
+            self._lock_ratings(c, batch)
             for entry in batch:
                 table_id, expected = entry.table_id, entry.expected
                 at = current.get(table_id)
@@ -450,6 +473,7 @@ class Store:
             ).scalar()
             if current != expected:
                 raise VersionConflict(f"table {table_id} is at version {current}, not {expected}")
+            self._lock_ratings(c, [entry])
             now = time.time()
             c.execute(
                 insert(schema.changes), _change_values(table_id, expected, entry.changes, now)
@@ -460,6 +484,15 @@ class Store:
             return exc if isinstance(exc, VersionConflict) else VersionConflict()
         savepoint.commit()
         return None
+
+    def _lock_ratings(self, c: Connection, batch: Sequence[Append]) -> None:
+        """Lock every rating the batch's finished games change, in one order."""
+        pools: dict[str, set[str]] = {}
+        for entry in batch:
+            if entry.outcome is not None:
+                pools.setdefault(entry.outcome.pool, set()).update(finished.subjects(entry.outcome))
+        for pool, keys in sorted(pools.items()):
+            finished.lock(c, sorted(keys), pool, sqlite=self.sqlite)
 
     def _update_table(self, c: Connection, entry: Append, version: int, now: float) -> None:
         """The table's row after an append, with a game started or finished."""
@@ -479,6 +512,8 @@ class Store:
                 .where(schema.games.c.table_id == table_id, schema.games.c.number == finish.number)
                 .values(finished_at=finish.finished_at, record=json.dumps(finish.record))
             )
+            if entry.outcome is not None:
+                finished.write(c, table_id, finish.number, entry.outcome, now)
         values: dict[str, Any] = {"version": version, "touched_at": now}
         if status is not None:
             values["status"] = status
@@ -668,7 +703,7 @@ def _table_row(m: Any) -> TableRow:
 
 
 def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(m["seat"], m["kind"], m["bot"], m["name"], m["token_hash"])
+    return SeatRow(m["seat"], m["kind"], m["bot"], m["name"], m["token_hash"], m["player_id"])
 
 
 def _change_row(m: Any) -> ChangeRow:

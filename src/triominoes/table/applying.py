@@ -19,8 +19,10 @@ from triominoes.table.changes import (
     Closed,
     Dealt,
     GameStarted,
+    PlayerDeleted,
     Readied,
     RematchVoted,
+    Resigned,
     SeatTaken,
     StandIn,
     TakebackAnswered,
@@ -55,15 +57,23 @@ def _with_seat(state: TableState, chair: TableSeat, **fields: Any) -> tuple[Seat
 
 
 def _seat_took(state: TableState, change: SeatTaken) -> tuple[TableState, tuple[Event, ...]]:
-    seats = _with_seat(state, change.chair, name=change.name, token_hash=change.token_hash)
+    seats = _with_seat(
+        state, change.chair, name=change.name, token_hash=change.token_hash, player=change.player
+    )
     return replace(state, seats=seats), (SeatFilled(state.engine_seat(change.chair), change.name),)
+
+
+def _player_deleted(
+    state: TableState, change: PlayerDeleted
+) -> tuple[TableState, tuple[Event, ...]]:
+    return replace(state, seats=_with_seat(state, change.chair, name=None)), ()
 
 
 def _game_started(state: TableState, change: GameStarted) -> tuple[TableState, tuple[Event, ...]]:
     # Seed 0: the deals are always given (the server's secret shuffle), so
     # the seed only makes a rebuilt game equal to the live one.
     game = Game(state.rules, state.players, seed=0, auto_deal=False)
-    seats = tuple(replace(s, stand_in=False, ready=False) for s in state.seats)
+    seats = tuple(replace(s, stand_in=False, ready=False, resigned=False) for s in state.seats)
     after = replace(
         state,
         status=TableStatus.PLAYING,
@@ -180,6 +190,14 @@ def _voted(state: TableState, change: RematchVoted) -> tuple[TableState, tuple[E
     return replace(state, rematch=offer), (event,)
 
 
+def _resigned(state: TableState, change: Resigned) -> tuple[TableState, tuple[Event, ...]]:
+    seats = _with_seat(state, state.chair_at(change.seat), resigned=True, stand_in=True)
+    # A bot's turn begins now if it was the resigner's; another's clock runs on.
+    since = change.at if state.to_move == change.seat else state.since
+    after = replace(state, seats=seats, takeback=None, since=since)
+    return after, (SeatEvent("resigned", change.seat),)
+
+
 def _chatted(state: TableState, change: Chatted) -> tuple[TableState, tuple[Event, ...]]:
     line = ChatLine(change.chair, change.phrase, change.at)
     return replace(state, chat=(*state.chat, line)[-CHAT_LINES:]), ()
@@ -191,6 +209,7 @@ def _closed(state: TableState, change: Closed) -> tuple[TableState, tuple[Event,
 
 _APPLY: dict[type, Callable[[TableState, Any], tuple[TableState, tuple[Event, ...]]]] = {
     SeatTaken: _seat_took,
+    PlayerDeleted: _player_deleted,
     GameStarted: _game_started,
     Dealt: _dealt,
     Acted: _acted,
@@ -200,6 +219,7 @@ _APPLY: dict[type, Callable[[TableState, Any], tuple[TableState, tuple[Event, ..
     TakenBack: _taken_back,
     Readied: _readied,
     RematchVoted: _voted,
+    Resigned: _resigned,
     Chatted: _chatted,
     Closed: _closed,
 }

@@ -2,10 +2,11 @@
 
 Most changes are **logged**: one row of the table's log each, and each
 grows the table's version by one (a deal, an action, a stand-in, a
-takeback and its question and answers, readiness, a rematch vote). The
-others are kept where they belong — a taken seat in its seat's row, a new
-game in the games' table, a chat line in the chat's — and leave the
-version alone: chat never makes a move stale.
+takeback and its question and answers, readiness, a rematch vote, a
+resignation). The others are kept where they belong — a taken seat in its
+seat's row (and a deleted account's name cleared there), a new game in the
+games' table, a chat line in the chat's — and leave the version alone:
+chat never makes a move stale.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ class SeatTaken:
     name: str
     token_hash: str
     at: float
+    player: str | None = None
+    """The account the seat is bound to (a signed-in person)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDeleted:
+    """The account bound to this chair was deleted: its name is no more shown."""
+
+    chair: TableSeat
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +107,14 @@ class RematchVoted:
 
 
 @dataclass(frozen=True, slots=True)
+class Resigned:
+    """A person gave up the game: a bot plays the seat out."""
+
+    seat: EngineSeat
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Chatted:
     chair: TableSeat
     phrase: str
@@ -110,6 +128,7 @@ class Closed:
 
 Change = (
     SeatTaken
+    | PlayerDeleted
     | GameStarted
     | Dealt
     | Acted
@@ -119,11 +138,20 @@ Change = (
     | TakenBack
     | Readied
     | RematchVoted
+    | Resigned
     | Chatted
     | Closed
 )
 Logged = (
-    Dealt | Acted | StandIn | TakebackAsked | TakebackAnswered | TakenBack | Readied | RematchVoted
+    Dealt
+    | Acted
+    | StandIn
+    | TakebackAsked
+    | TakebackAnswered
+    | TakenBack
+    | Readied
+    | RematchVoted
+    | Resigned
 )
 LOGGED = (
     Dealt,
@@ -134,6 +162,7 @@ LOGGED = (
     TakenBack,
     Readied,
     RematchVoted,
+    Resigned,
 )
 
 
@@ -177,6 +206,8 @@ def to_row(change: Logged) -> Row:
             return Row("ready", change.seat, None, {}, change.at)
         case RematchVoted():
             return Row("rematch", change.seat, None, {"accept": change.accept}, change.at)
+        case Resigned():
+            return Row("resign", change.seat, None, {}, change.at)
 
 
 def from_row(
@@ -209,4 +240,6 @@ def from_row(
         return Readied(engine, at)
     if kind == "rematch":
         return RematchVoted(engine, bool(data["accept"]), at)
+    if kind == "resign":
+        return Resigned(engine, at)
     raise ValueError(f"no change is called {kind!r}")

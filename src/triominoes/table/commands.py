@@ -17,6 +17,8 @@ class TakeSeat:
     chair: TableSeat
     name: str
     token_hash: str
+    player: str | None = None
+    """The account of a signed-in person (the seat is bound to it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,13 @@ class PlayAgain:
 
 
 @dataclass(frozen=True, slots=True)
+class Resign:
+    """Give up this game: a bot plays the seat to the end, which ranks last."""
+
+    seat: EngineSeat
+
+
+@dataclass(frozen=True, slots=True)
 class Say:
     seat: EngineSeat
     phrase: str
@@ -106,6 +115,7 @@ Command = (
     | AskTakeback
     | AnswerTakeback
     | PlayAgain
+    | Resign
     | Say
     | Close
 )

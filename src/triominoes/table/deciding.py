@@ -25,6 +25,7 @@ from triominoes.table.changes import (
     GameStarted,
     Readied,
     RematchVoted,
+    Resigned,
     SeatTaken,
     StandIn,
     TakebackAnswered,
@@ -94,9 +95,12 @@ def decide(
             steps.add(StandIn(seat, True, now))
             return steps.decision()
         case c.Back():
-            if state.status is TableStatus.PLAYING and state.seat_at(command.seat).stand_in:
+            sitting = state.seat_at(command.seat)
+            if state.status is TableStatus.PLAYING and sitting.stand_in and not sitting.resigned:
                 steps.add(StandIn(command.seat, False, now))
             return steps.decision()
+        case c.Resign():
+            return _resign(steps, command.seat, now, rng)
         case c.AskTakeback():
             return _ask_takeback(steps, command.seat, now)
         case c.AnswerTakeback():
@@ -148,7 +152,11 @@ def _take_seat(steps: _Steps, command: c.TakeSeat, now: float) -> Decision:
         return steps.refuse("no-seat", f"seat {command.chair} is not a seat for a person")
     if state.seats[command.chair].taken:
         return steps.refuse("no-seat", f"seat {command.chair} is taken")
-    steps.add(SeatTaken(command.chair, command.name, command.token_hash, now))
+    if command.player is None and state.settings.rated:
+        return steps.refuse("sign-in-needed", "a rated table is for signed-in players")
+    if command.player is not None and state.chair_of_player(command.player) is not None:
+        return steps.refuse("already-seated", "you have a seat at this table already")
+    steps.add(SeatTaken(command.chair, command.name, command.token_hash, now, command.player))
     return steps.decision()
 
 
@@ -164,6 +172,8 @@ def _act(steps: _Steps, command: c.Act, now: float) -> Decision:
         )
     if state.status is not TableStatus.PLAYING or state.game is None:
         return steps.refuse("not-now", "the game is not being played")
+    if state.seat_at(seat).resigned:
+        return steps.refuse("not-now", "you resigned: a bot plays your seat to the end")
     if state.seat_at(seat).stand_in:
         steps.add(StandIn(seat, False, now))
         return steps.refuse("stale", "your seat is yours again: the table moved on")
@@ -189,6 +199,8 @@ def _ask_takeback(steps: _Steps, seat: EngineSeat, now: float) -> Decision:
         return steps.refuse("not-now", "the game is not being played")
     if state.takeback is not None:
         return steps.refuse("not-now", "a takeback is already asked for")
+    if state.seat_at(seat).resigned:
+        return steps.refuse("not-now", "you resigned: a bot plays your seat to the end")
     played = game.rounds[-1]
     if game.round.over or not played.outcomes:
         return steps.refuse("not-now", "there is no placement of yours to take back")
@@ -202,6 +214,22 @@ def _ask_takeback(steps: _Steps, seat: EngineSeat, now: float) -> Decision:
         steps.add(TakebackAsked(seat, now))
     else:  # nobody to ask: bots always allow it
         steps.add(TakenBack(seat, now))
+    return steps.decision()
+
+
+def _resign(steps: _Steps, seat: EngineSeat, now: float, rng: random.Random | None) -> Decision:
+    state = steps.state
+    if state.status is not TableStatus.PLAYING:
+        return steps.refuse("not-now", "the game is not being played")
+    sitting = state.seat_at(seat)
+    if not sitting.human or sitting.resigned:
+        return steps.refuse("not-now", "this seat has resigned already")
+    steps.add(Resigned(seat, now))
+    after = steps.state
+    # The resigner was the one not yet ready for the next round: deal it.
+    people = after.present()
+    if after.between_rounds and people and all(after.seat_at(s).ready for s in people):
+        steps.add(_deal(after, now, rng))
     return steps.decision()
 
 

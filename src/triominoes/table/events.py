@@ -62,10 +62,17 @@ class SeatFilled:
 @dataclass(frozen=True, slots=True)
 class SeatEvent:
     """One seat did something around the game: asked or answered a
-    takeback, got ready, had a bot stand in or came back, voted on a rematch."""
+    takeback, got ready, had a bot stand in or came back, voted on a
+    rematch, resigned."""
 
     type: Literal[
-        "takeback-asked", "takeback-answered", "taken-back", "stand-in", "ready", "rematch"
+        "takeback-asked",
+        "takeback-answered",
+        "taken-back",
+        "stand-in",
+        "ready",
+        "rematch",
+        "resigned",
     ]
     seat: EngineSeat
     details: tuple[tuple[str, Any], ...] = ()

@@ -45,12 +45,20 @@ class Seat:
     bot: str | None = None
     """A bot seat's player spec (a level or a player name of the AI)."""
     name: str | None = None
+    """Who sits here, as shown; None once the player deleted their account."""
     token_hash: str | None = None
     """The hash of the seat's secret token, once a person took it."""
     stand_in: bool = False
     """A bot plays for this absent person until they are back."""
     ready: bool = False
     """Ready for the next round (between rounds)."""
+    player: str | None = None
+    """The id of the account this seat is bound to (a signed-in person),
+    None for a guest or a bot. Never shown: it is what a session's
+    ``hello`` without a token is matched with."""
+    resigned: bool = False
+    """The person resigned this game: a bot plays the seat out, and the
+    seat ranks last."""
 
     @property
     def human(self) -> bool:
@@ -59,6 +67,11 @@ class Seat:
     @property
     def taken(self) -> bool:
         return not self.human or self.token_hash is not None
+
+    @property
+    def deleted(self) -> bool:
+        """The seat's player deleted their account: shown as "deleted player"."""
+        return self.player is not None and self.name is None
 
     @property
     def played_by_bot(self) -> bool:

@@ -33,6 +33,8 @@ class Settings:
     rematch_seconds: float = 60.0
     """How long an offer to play again waits for everyone's answer before
     those who accepted may start with bots in the other seats."""
+    rated: bool = False
+    """Its games change the players' ratings: every person is signed in."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +42,7 @@ class Settings:
             "next_seconds": self.next_seconds,
             "bot_pace": self.bot_pace,
             "rematch_seconds": self.rematch_seconds,
+            "rated": self.rated,
         }
 
     @staticmethod
@@ -49,6 +52,7 @@ class Settings:
             data.get("next_seconds", 30.0),
             data.get("bot_pace", 0.6),
             data.get("rematch_seconds", 60.0),
+            bool(data.get("rated", False)),
         )
 
 
@@ -145,6 +149,13 @@ class TableState:
         """A round is over (or none dealt yet) and the next is to be dealt."""
         game = self.game
         return self.status is TableStatus.PLAYING and game is not None and game.needs_deal
+
+    def chair_of_player(self, player: str) -> TableSeat | None:
+        """The chair bound to the account ``player``, if any."""
+        for seat in self.seats:
+            if seat.player == player:
+                return seat.chair
+        return None
 
     def ready_to_start(self) -> bool:
         return self.status is TableStatus.WAITING and all(s.taken for s in self.seats)

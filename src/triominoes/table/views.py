@@ -14,7 +14,7 @@ from typing import Any
 from triominoes.core.record import Record, record_of
 from triominoes.core.tiles import tile_set
 from triominoes.core.view import LogEntry, waiting_view
-from triominoes.table.seats import EngineSeat, TableSeat
+from triominoes.table.seats import EngineSeat, Seat, TableSeat
 from triominoes.table.state import TableState
 
 
@@ -49,7 +49,9 @@ def table_view(state: TableState, connected: Collection[TableSeat], now: float) 
                 "connected": seat.chair in connected,
                 "stand_in": seat.stand_in,
                 "ready": seat.ready or not seat.human,
-                "resigned": False,
+                "resigned": seat.resigned,
+                "player": _player(seat),
+                "deleted": seat.deleted,
             }
         )
     takeback = state.takeback
@@ -99,9 +101,12 @@ def summary(state: TableState, connected: Collection[TableSeat]) -> dict[str, An
                 "bot": s.bot,
                 "taken": s.taken,
                 "connected": s.chair in connected,
+                "player": _player(s),
+                "deleted": s.deleted,
             }
             for s in state.seats
         ],
+        "rated": state.settings.rated,
         "status": state.status.value,
         "version": state.version,
         "game": state.number,
@@ -112,6 +117,11 @@ def summary(state: TableState, connected: Collection[TableSeat]) -> dict[str, An
         "winners": sorted(state.chair_at(EngineSeat(w)) for w in game.winners) if game else [],
         "created_at": state.created_at,
     }
+
+
+def _player(seat: Seat) -> str | None:
+    """The account's name of a signed-in person's seat (their profile's)."""
+    return seat.name if seat.player is not None else None
 
 
 def history(state: TableState) -> dict[str, Any]:
@@ -158,14 +168,16 @@ def record(state: TableState) -> Record:
     """The current game's record, its deals' salts revealed: published only
     once the game is over."""
     assert state.game is not None
-    return record_of(
-        state.game,
-        names(state),
-        {
-            "table": state.id,
-            "game": state.number,
-            "generator": "triominoes serve",
-            "deal_commitments": list(state.commitments),
-            "deal_salts": list(state.salts),
-        },
-    )
+    meta: dict[str, Any] = {
+        "table": state.id,
+        "game": state.number,
+        "generator": "triominoes serve",
+        "deal_commitments": list(state.commitments),
+        "deal_salts": list(state.salts),
+    }
+    if state.settings.rated:
+        meta["rated"] = True
+    resigned = [s for s in state.engine_seats() if state.seat_at(EngineSeat(s)).resigned]
+    if resigned:
+        meta["resigned"] = resigned
+    return record_of(state.game, names(state), meta)

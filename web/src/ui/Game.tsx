@@ -4,11 +4,12 @@
 // game). Every rule and every number comes from the view; what just happened
 // (said aloud, animated, sounded) comes from the frame's events.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { refreshMe } from "../account";
 import { api, recordUrl } from "../api";
 import { Connection, type SocketLike, type Status } from "../connection";
 import { type Cue, moveKey, narrate, outText, type Say, standInMoves, cuesOf } from "../events";
 import { SIDE, nearestCell, readingOrder } from "../geometry";
-import { nt, t, translate } from "../i18n";
+import { language, nt, t, translate } from "../i18n";
 import { boardText, errorText, levelName, logText, phraseText, seatName, signed } from "../narrate";
 import { initials, lastPlacements, seatColours } from "../players";
 import { go } from "../router";
@@ -16,7 +17,7 @@ import { badgesOf, roundStart, turns } from "../sheet";
 import { playCues } from "../sound";
 import { pendingStore } from "../storage";
 import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor, tileName } from "../tiles";
-import type { HistoryRound, Phrase, ServerFrame, View } from "../types";
+import type { HistoryRound, Phrase, RatingChange, ServerFrame, View } from "../types";
 import { Board, boardPoint, optionAt } from "./Board";
 import { Rack } from "./Rack";
 import { Badges, type PastRound, ScoreSheet } from "./ScoreSheet";
@@ -77,6 +78,8 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const [cues, setCues] = useState<{ n: number; list: Cue[] }>({ n: 0, list: [] });
   const [standIns, setStandIns] = useState<ReadonlySet<string>>(() => new Set());
   const [snap, setSnap] = useState<string | null>(null);
+  const [ratings, setRatings] = useState<RatingChange[] | null>(null);
+  const [resigning, setResigning] = useState(false);
   const latest = useRef<View | null>(null);
   const main = useRef<HTMLElement>(null);
   const phraseBook = useRef<Record<string, string>>({});
@@ -108,6 +111,10 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
         setSelected((tile) => (tile && next.hand.includes(tile) ? tile : null));
       },
       frame(frame: ServerFrame) {
+        if (frame.type === "state") {
+          setRatings(frame.ratings ?? null);
+          if (frame.ratings) void refreshMe(); // the rating on every page changed
+        }
         if (frame.type === "error") {
           if (frame.code === "unauthorized" && frame.version === -1) {
             onRefused();
@@ -214,6 +221,8 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const colours = seatColours(view.table.seats);
   const mine = me !== null ? view.table.seats[me] : undefined;
   const standingIn = !!mine?.stand_in;
+  const resigned = !!mine?.resigned;
+  const rated = !!view.table.settings.rated;
   const myTurn = me !== null && view.to_move === me && !standingIn && !view.round_end;
   const legal = myTurn ? view.legal : [];
   const playable = playableTiles(legal);
@@ -281,7 +290,10 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   if (view.finished) turnText = t("The game is over.");
   else if (view.round_end) turnText = t("Round {n} is over.", { n: view.round });
   else if (waiting) turnText = t("Waiting for players");
-  else if (standingIn && mover === me) {
+  else if (resigned) {
+    turnText = t("You resigned");
+    turnKind = "stand-in";
+  } else if (standingIn && mover === me) {
     turnText = t("A bot is playing your turn");
     turnKind = "stand-in";
   } else if (standingIn) {
@@ -312,6 +324,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               {t("Round {n}", { n: view.round })}
             </span>
           )}
+          {rated && <span class="tag">{t("Rated")}</span>}
         </h1>
         <p class="turn" aria-live="off">
           <strong class="turn-pill" data-turn={turnKind}>
@@ -342,7 +355,12 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
         </section>
       )}
 
-      {standingIn && (
+      {resigned && !view.finished && (
+        <p class="banner stand-in" role="status">
+          {t("You resigned: a bot plays your seat to the end.")}
+        </p>
+      )}
+      {standingIn && !resigned && (
         <p class="banner stand-in" role="status">
           {t("A bot is playing for you.")}{" "}
           <button type="button" class="primary" onClick={() => send({ type: "back" })}>
@@ -371,7 +389,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
       {view.round_end && !view.finished && (
         <RoundOver view={view} names={who} nextLeft={nextLeft} enter={roundJustEnded} onNext={() => send({ type: "next" })} />
       )}
-      {view.finished && <GameOver view={view} names={who} id={id} now={now} enter={roundJustEnded} send={send} />}
+      {view.finished && <GameOver view={view} names={who} id={id} now={now} enter={roundJustEnded} send={send} ratings={ratings} />}
 
       {!waiting && (
         <div class="play">
@@ -407,8 +425,8 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
                     {view.totals[i] ?? 0}
                   </span>
                 </span>
-                {seat.kind === "human" && !seat.connected && <span class="muted away">{t("away")}</span>}
-                {seat.stand_in && <span class="muted away">{t("a bot plays")}</span>}
+                {seat.kind === "human" && !seat.connected && !seat.resigned && <span class="muted away">{t("away")}</span>}
+                {seat.resigned ? <span class="muted away">{t("resigned")}</span> : seat.stand_in && <span class="muted away">{t("a bot plays")}</span>}
               </div>
             ))}
           </section>
@@ -516,6 +534,37 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               totals={view.totals}
             />
             <Chat phrases={phrases} chat={chat} names={who} initials={inits} colours={colours} canSay={me !== null} onSay={(phrase) => send({ type: "chat", phrase: phrase as Phrase })} />
+            {me !== null && !view.finished && !resigned && !waiting && (
+              <div class="resign-box">
+                {!resigning ? (
+                  <button type="button" class="small danger" onClick={() => setResigning(true)}>
+                    {t("Resign")}
+                  </button>
+                ) : (
+                  <div class="confirm" role="alertdialog" aria-labelledby="resign-h">
+                    <p id="resign-h">
+                      <strong>{t("Resign this game?")}</strong>{" "}
+                      {rated
+                        ? t("A bot plays your seat to the end, and you rank last for the rating.")
+                        : t("A bot plays your seat to the end, and you rank last.")}
+                    </p>
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() => {
+                        send({ type: "resign" });
+                        setResigning(false);
+                      }}
+                    >
+                      {t("Yes, resign")}
+                    </button>{" "}
+                    <button type="button" onClick={() => setResigning(false)}>
+                      {t("Keep playing")}
+                    </button>
+                  </div>
+                )}
+              </div>
+            )}
           </aside>
         </div>
       )}
@@ -630,6 +679,7 @@ function GameOver({
   now,
   enter,
   send,
+  ratings,
 }: {
   view: View;
   names: string[];
@@ -637,7 +687,9 @@ function GameOver({
   now: number;
   enter: boolean;
   send: (frame: { type: "rematch"; accept?: boolean; with_bots?: boolean }) => void;
+  ratings: RatingChange[] | null;
 }) {
+  const changeOf = (seat: number) => ratings?.find((r) => r.seat === seat);
   const winners = view.winners.map((w) => names[w] ?? "");
   const game = view.table.game;
   const me = view.seat;
@@ -662,6 +714,8 @@ function GameOver({
           .map((row) => (
             <li key={row.seat}>
               {row.name}: {nt("{n} point", "{n} points", Math.abs(row.total), { n: row.total })}
+              {view.table.seats[row.seat]?.resigned && <span class="muted"> · {t("resigned")}</span>}
+              <RatingMove change={changeOf(row.seat)} mine={row.seat === me} />
             </li>
           ))}
       </ol>
@@ -702,6 +756,20 @@ function GameOver({
         </a>
       </p>
     </section>
+  );
+}
+
+/** "Rating 1,500 → 1,563 (+63)" at a rated game's end. */
+function RatingMove({ change, mine }: { change: RatingChange | undefined; mine: boolean }) {
+  if (!change) return null;
+  const d = change.after - change.before;
+  const delta = d > 0 ? `+${d}` : d < 0 ? `−${-d}` : "±0";
+  const format = new Intl.NumberFormat(language());
+  return (
+    <span class={`rating-move${d > 0 ? " up" : d < 0 ? " down" : ""}${mine ? " mine" : ""}`}>
+      {" "}
+      · {t("rating {before} → {after} ({delta})", { before: format.format(change.before), after: format.format(change.after), delta })}
+    </span>
   );
 }
 

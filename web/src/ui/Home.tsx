@@ -1,21 +1,62 @@
 import { useEffect, useState } from "preact/hooks";
+import { refreshMe, useMe } from "../account";
 import { ApiError, api } from "../api";
-import { language, nt, t } from "../i18n";
+import { nt, t } from "../i18n";
 import { errorText, levelName, presetName, rulesSummary } from "../narrate";
 import { go, navigate } from "../router";
 import { seatToken } from "../storage";
 import type { FinishedGame, Rules, Summary } from "../types";
 import { HouseRules, TargetScore, targetMissing } from "./HouseRules";
+import { MyGames } from "./MyGames";
+import { setTitle } from "../title";
+import { ago } from "../when";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
-const CLOCKS = [null, 30, 60, 120, 300];
+const DAY = 86400;
+const CLOCKS = [null, 30, 60, 120, 300, DAY, 3 * DAY, 7 * DAY, 14 * DAY];
+
+/** A signed-in player's games (their turn first); a guest's way to an account. */
+function Players() {
+  const me = useMe();
+  if (me === undefined) return null;
+  if (me === null) {
+    return (
+      <p class="invite-accounts">
+        {t("Sign in for a rating, quick matches against people of your strength, and games that wait for you over days.")}{" "}
+        <a href="/signup" onClick={(e) => go(e, "/signup")}>
+          {t("Create an account")}
+        </a>{" "}
+        ·{" "}
+        <a href="/play" onClick={(e) => go(e, "/play")}>
+          {t("Quick match")}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <section class="card" aria-labelledby="home-my-games">
+      <h2 id="home-my-games">{t("My games")}</h2>
+      <MyGames games={me.games} limit={5} />
+      <p class="row">
+        <a class="button primary" href="/play" onClick={(e) => go(e, "/play")}>
+          {t("Quick match")}
+        </a>
+        <a class="button" href="/me" onClick={(e) => go(e, "/me")}>
+          {t("All my games")}
+        </a>
+      </p>
+    </section>
+  );
+}
 
 export function Home() {
+  const me = useMe();
   const [presets, setPresets] = useState<Record<string, Rules> | null>(null);
   const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    document.title = t("Triominoes");
+    setTitle(t("Triominoes"));
+    void refreshMe(); // a game may have come to the player's turn meanwhile
     api
       .rules()
       .then((answer) => {
@@ -33,20 +74,22 @@ export function Home() {
           {error}
         </p>
       )}
+      <Players />
       <div class="columns">
-        {presets && schema && <NewTable presets={presets} schema={schema} />}
-        <OpenTables />
+        {presets && schema && <NewTable presets={presets} schema={schema} signedIn={!!me} />}
+        <OpenTables me={me?.name ?? null} />
       </div>
     </main>
   );
 }
 
-function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema: Record<string, unknown> }) {
+function NewTable({ presets, schema, signedIn }: { presets: Record<string, Rules>; schema: Record<string, unknown>; signedIn: boolean }) {
   const names = Object.keys(presets);
   const [preset, setPreset] = useState(names[0] ?? "standard");
   const [overrides, setOverrides] = useState<Rules>({});
   const [seats, setSeats] = useState<string[]>(["human", "bot:medium"]);
   const [clock, setClock] = useState<number | null>(null);
+  const [rated, setRated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const base = presets[preset] ?? {};
@@ -64,8 +107,10 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
     setBusy(true);
     setError(null);
     try {
-      const body = Object.keys(overrides).length ? { preset, ...overrides } : preset;
-      const table = await api.create({ rules: body, seats, turn_seconds: clock });
+      // A rated table keeps the preset's rules (its target score aside).
+      const kept = rated ? Object.fromEntries(Object.entries(overrides).filter(([k]) => k === "target_score")) : overrides;
+      const body = Object.keys(kept).length ? { preset, ...kept } : preset;
+      const table = await api.create({ rules: body, seats, turn_seconds: clock, rated: rated && signedIn });
       navigate(`/t/${table.id}`);
     } catch (e) {
       setError(e instanceof ApiError ? errorText(e.code, e.message, e.reason) : String(e));
@@ -116,11 +161,23 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
           >
             {CLOCKS.map((seconds) => (
               <option value={String(seconds)} key={String(seconds)}>
-                {seconds === null ? t("No clock") : nt("{n} second a turn", "{n} seconds a turn", seconds)}
+                {seconds === null
+                  ? t("No clock")
+                  : seconds < DAY
+                    ? nt("{n} second a turn", "{n} seconds a turn", seconds)
+                    : nt("{n} day a turn (correspondence)", "{n} days a turn (correspondence)", seconds / DAY)}
               </option>
             ))}
           </select>
         </div>
+        {signedIn && (
+          <label class="check">
+            <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated((e.currentTarget as HTMLInputElement).checked)} />
+            <span>
+              {t("Rated game")} <span class="muted">({t("every player signs in; bots are rated too")})</span>
+            </span>
+          </label>
+        )}
         <fieldset class="seats">
           <legend>{t("Seats")}</legend>
           {seats.map((seat, index) => (
@@ -149,7 +206,7 @@ function NewTable({ presets, schema }: { presets: Record<string, Rules>; schema:
             </button>
           )}
         </fieldset>
-        <HouseRules schema={schema} base={base} overrides={overrides} onChange={setOverrides} />
+        {!rated && <HouseRules schema={schema} base={base} overrides={overrides} onChange={setOverrides} />}
         {error && (
           <p class="error" role="alert">
             {error}
@@ -171,7 +228,7 @@ function describe(table: Summary): string {
 
 function names(table: Summary): string {
   return table.seats
-    .map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : s.name))
+    .map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : s.deleted ? t("deleted player") : s.name))
     .filter((n): n is string => !!n)
     .join(", ");
 }
@@ -179,7 +236,9 @@ function names(table: Summary): string {
 /** The seats as they stand: names, bots and free seats. */
 function seatsText(table: Summary): string {
   return table.seats
-    .map((s) => (s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : (s.name ?? t("free seat"))))
+    .map((s) =>
+      s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.bot ?? "") }) : s.deleted ? t("deleted player") : (s.name ?? t("free seat")),
+    )
     .join(", ");
 }
 
@@ -194,19 +253,15 @@ function rulesText(table: Summary): string {
   const parts = [presetOf(table)];
   parts.push(typeof target === "number" && table.rules["game_end"] !== "single-round" ? t("to {n} points", { n: target }) : t("one round"));
   const clock = table.settings.turn_seconds;
-  parts.push(clock ? nt("{n} second a turn", "{n} seconds a turn", clock) : t("No clock"));
+  parts.push(
+    !clock
+      ? t("No clock")
+      : clock < DAY
+        ? nt("{n} second a turn", "{n} seconds a turn", clock)
+        : nt("{n} day a turn (correspondence)", "{n} days a turn (correspondence)", Math.round(clock / DAY)),
+  );
+  if (table.rated) parts.push(t("rated"));
   return parts.join(", ");
-}
-
-/** "3 minutes ago", in the reader's language. */
-export function ago(epochSeconds: number | undefined, now = Date.now()): string {
-  if (!epochSeconds) return "";
-  const seconds = Math.round(epochSeconds - now / 1000);
-  const format = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
-  if (Math.abs(seconds) < 60) return format.format(seconds, "second");
-  if (Math.abs(seconds) < 3600) return format.format(Math.round(seconds / 60), "minute");
-  if (Math.abs(seconds) < 86400) return format.format(Math.round(seconds / 3600), "hour");
-  return format.format(Math.round(seconds / 86400), "day");
 }
 
 /** Who made the table: its first person seated (the one who sent the link). */
@@ -219,7 +274,8 @@ function gameWinners(game: FinishedGame): string {
   // A bot is named in the reader's language, from its kind and level.
   const name = (w: number) => {
     const seat = game.seats?.[w];
-    return seat?.kind === "bot" ? t("Bot ({level})", { level: levelName(seat.bot ?? "") }) : (players[w] ?? "");
+    if (seat?.kind === "bot") return t("Bot ({level})", { level: levelName(seat.bot ?? "") });
+    return seat?.deleted ? t("deleted player") : (players[w] ?? "");
   };
   const winners = (game.winners ?? []).map(name);
   if (winners.length === 0) return "";
@@ -234,7 +290,7 @@ interface Lists {
   games: Record<string, FinishedGame[]>;
 }
 
-function OpenTables() {
+function OpenTables({ me }: { me: string | null }) {
   const [lists, setLists] = useState<Lists | null>(null);
   useEffect(() => {
     let stop = false;
@@ -279,7 +335,8 @@ function OpenTables() {
     };
   }, []);
   if (!lists) return <section class="card" aria-busy="true" />;
-  const mine = (table: Summary) => seatToken(table.id) !== null;
+  // This browser's seat (its token kept), or the signed-in player's on any device.
+  const mine = (table: Summary) => seatToken(table.id) !== null || (me !== null && table.seats.some((s) => s.player === me));
   const earlier = lists.playing.filter((s) => (lists.games[s.id]?.length ?? 0) > 0);
   return (
     <section class="card" aria-labelledby="open-tables">

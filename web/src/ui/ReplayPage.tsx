@@ -16,6 +16,7 @@ import { Board } from "./Board";
 import { TileFace } from "./Rack";
 import { type PastRound, ScoreSheet } from "./ScoreSheet";
 import { useAnalysis } from "./useAnalysis";
+import { setTitle } from "../title";
 
 type AnalysisUi = typeof import("./Analysis");
 let analysisUi: AnalysisUi | null = null;
@@ -44,7 +45,7 @@ export function ReplayPage({ table, game }: { table: string | null; game: number
   const [loads, setLoads] = useState(0);
 
   useEffect(() => {
-    document.title = t("Replay");
+    setTitle(t("Replay"));
     if (!table || !game) return;
     api
       .replay(table, game)
@@ -169,7 +170,9 @@ export function Viewer({
   const hands = at ? at.hands : current.start.hands;
   const pool = at ? at.pool : current.start.pool;
   const totals = at ? at.totals : current.start.totals;
-  const names = replay.players;
+  // A player who deleted their account is "deleted player" in the record
+  // (records are data, in English): said in the reader's language.
+  const names = replay.players.map((name) => (name === "deleted player" ? t("deleted player") : name));
   const past: PastRound[] = rounds.slice(0, round).map((r, i) => {
     const after = rounds[i + 1]?.start.totals ?? replay.totals;
     return { round: i + 1, points: after.map((x, seat) => x - (r.start.totals[seat] ?? 0)), totals: after };

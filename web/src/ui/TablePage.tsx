@@ -1,6 +1,7 @@
 // /t/ID: join a waiting table with a name, play a seat (the token in the
 // fragment or kept from before), or watch.
 import { useEffect, useState } from "preact/hooks";
+import { useMe } from "../account";
 import { ApiError, api } from "../api";
 import { nt, t } from "../i18n";
 import { errorText, levelName } from "../narrate";
@@ -8,6 +9,7 @@ import { go } from "../router";
 import { rememberSeat, seatToken, tokenFromHash } from "../storage";
 import type { Summary } from "../types";
 import { Game } from "./Game";
+import { setTitle } from "../title";
 
 export function TablePage({ id }: { id: string }) {
   const [token, setToken] = useState<string | null>(() => {
@@ -18,9 +20,12 @@ export function TablePage({ id }: { id: string }) {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [missing, setMissing] = useState(false);
   const [watching, setWatching] = useState(false);
+  const me = useMe();
+  // A signed-in player's own seat, taken on any device: the session plays it.
+  const mine = !!me && !!summary && summary.seats.some((s) => s.player === me.name);
 
   useEffect(() => {
-    if (token || watching) return;
+    if (token || watching || mine) return;
     let stop = false;
     const load = () =>
       api
@@ -33,13 +38,13 @@ export function TablePage({ id }: { id: string }) {
       stop = true;
       clearInterval(timer);
     };
-  }, [id, token, watching]);
+  }, [id, token, watching, mine]);
 
   useEffect(() => {
-    document.title = t("Table {id}", { id });
+    setTitle(t("Table {id}", { id }));
   }, [id]);
 
-  if (token || watching || (summary && summary.status !== "waiting")) {
+  if (token || watching || mine || (summary && summary.status !== "waiting")) {
     return (
       <Game
         id={id}
@@ -65,9 +70,11 @@ export function TablePage({ id }: { id: string }) {
     );
   }
   if (!summary) return <main id="main" class="page" aria-busy="true" />;
+  if (me === undefined) return <main id="main" class="page" aria-busy="true" />;
   return (
     <Lobby
       summary={summary}
+      me={me?.name ?? null}
       onJoined={(answer) => {
         rememberSeat(id, answer);
         history.replaceState(null, "", `/t/${id}#seat=${encodeURIComponent(answer)}`);
@@ -106,7 +113,11 @@ export function InviteLink({ id }: { id: string }) {
   );
 }
 
-export function Seated({ seats }: { seats: { name: string | null; kind: string; bot: string | null; taken?: boolean; connected: boolean }[] }) {
+export function Seated({
+  seats,
+}: {
+  seats: { name: string | null; kind: string; bot: string | null; taken?: boolean; connected: boolean; deleted?: boolean }[];
+}) {
   return (
     <ul class="seated" aria-label={t("Who has joined")}>
       {seats.map((seat, index) => (
@@ -114,7 +125,9 @@ export function Seated({ seats }: { seats: { name: string | null; kind: string; 
           <span class="seat-no">{index + 1}</span>{" "}
           {seat.kind === "bot"
             ? t("Bot ({level})", { level: levelName(seat.bot ?? "") })
-            : seat.name ?? t("free seat")}
+            : seat.deleted
+              ? t("deleted player")
+              : (seat.name ?? t("free seat"))}
           {seat.kind === "human" && seat.name && !seat.connected && <span class="muted"> · {t("not here yet")}</span>}
         </li>
       ))}
@@ -122,8 +135,9 @@ export function Seated({ seats }: { seats: { name: string | null; kind: string; 
   );
 }
 
-function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (token: string) => void; onWatch: () => void }) {
+function Lobby({ summary, me, onJoined, onWatch }: { summary: Summary; me: string | null; onJoined: (token: string) => void; onWatch: () => void }) {
   const [name, setName] = useState(() => localStorage.getItem("triominoes.name") ?? "");
+  const guestAtRated = !!summary.rated && me === null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const free = summary.seats.filter((s) => s.kind === "human" && !s.taken).length;
@@ -132,9 +146,9 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.join(summary.id, name.trim());
+      const answer = await api.join(summary.id, me === null ? name.trim() : null);
       try {
-        localStorage.setItem("triominoes.name", name.trim());
+        if (me === null) localStorage.setItem("triominoes.name", name.trim());
       } catch {
         // not kept
       }
@@ -143,6 +157,10 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
       setError(
         e instanceof ApiError && e.code === "no-seat"
           ? t("Every seat at this table is taken.")
+          : e instanceof ApiError && e.code === "already-seated"
+            ? t("You have a seat at this table already.")
+            : e instanceof ApiError && e.code === "sign-in-needed"
+              ? t("Sign in to play at a rated table.")
           : e instanceof ApiError
             ? errorText(e.code, e.message, e.reason)
             : String(e),
@@ -156,27 +174,47 @@ function Lobby({ summary, onJoined, onWatch }: { summary: Summary; onJoined: (to
       <div class="columns">
         <section class="card" aria-labelledby="join">
           <h2 id="join">{t("Take a seat")}</h2>
-          <p>{nt("{n} seat is free.", "{n} seats are free.", free)}</p>
+          <p>
+            {nt("{n} seat is free.", "{n} seats are free.", free)}
+            {summary.rated && ` ${t("This game is rated.")}`}
+          </p>
+          {guestAtRated && (
+            <p class="banner">
+              {t("Sign in to play at a rated table.")}{" "}
+              <a href={`/signin?next=/t/${summary.id}`} onClick={(e) => go(e, `/signin?next=/t/${summary.id}`)}>
+                {t("Sign in")}
+              </a>{" "}
+              ·{" "}
+              <a href={`/signup?next=/t/${summary.id}`} onClick={(e) => go(e, `/signup?next=/t/${summary.id}`)}>
+                {t("Create an account")}
+              </a>
+            </p>
+          )}
           <form onSubmit={join}>
-            <div class="field">
-              <label for="name">{t("Your name")}</label>
-              <input
-                id="name"
-                name="name"
-                required
-                maxLength={32}
-                autoComplete="nickname"
-                value={name}
-                onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
-              />
-            </div>
+            {me === null ? (
+              <div class="field">
+                <label for="name">{t("Your name")}</label>
+                <input
+                  id="name"
+                  name="name"
+                  required
+                  maxLength={32}
+                  autoComplete="nickname"
+                  disabled={guestAtRated}
+                  value={name}
+                  onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
+                />
+              </div>
+            ) : (
+              <p>{t("You play as {name}.", { name: me })}</p>
+            )}
             {error && (
               <p class="error" role="alert">
                 {error}
               </p>
             )}
-            <button type="submit" class="primary" disabled={busy || free === 0 || name.trim() === ""}>
-              {t("Join the table")}
+            <button type="submit" class="primary" disabled={busy || free === 0 || guestAtRated || (me === null && name.trim() === "")}>
+              {me === null ? t("Join the table") : t("Join as {name}", { name: me })}
             </button>{" "}
             <button type="button" onClick={onWatch}>
               {t("Just watch")}

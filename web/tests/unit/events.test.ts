@@ -3,7 +3,7 @@ import { cuesOf, moveKey, narrate, standInMoves } from "../../src/events";
 import type { GameEvent, TableInfo, TableSeat, View } from "../../src/types";
 
 function seat(name: string, extra: Partial<TableSeat> = {}): TableSeat {
-  return { seat: 0, table_seat: 0, name, kind: "human", bot: null, connected: true, stand_in: false, ready: false, resigned: false, ...extra };
+  return { seat: 0, table_seat: 0, name, kind: "human", bot: null, connected: true, stand_in: false, ready: false, resigned: false, player: null, deleted: false, ...extra };
 }
 
 function table(seats: TableSeat[]): TableInfo {
@@ -11,7 +11,7 @@ function table(seats: TableSeat[]): TableInfo {
     id: "T",
     status: "playing",
     game: 1,
-    settings: { turn_seconds: null, next_seconds: 30, bot_pace: 0.6, rematch_seconds: 60 },
+    settings: { turn_seconds: null, next_seconds: 30, bot_pace: 0.6, rematch_seconds: 60, rated: false },
     seats,
     commitments: [],
     clock: null,

@@ -14,6 +14,7 @@ import { followPad } from "../../pad/sync";
 import { HouseRules, TargetScore } from "../HouseRules";
 import { PadView, Status } from "./PadView";
 import { Scoreboard, Sheet } from "./Sheet";
+import { setTitle } from "../../title";
 
 function keepOffline(): void {
   // Scoped to the pad: the game pages need the server anyway.
@@ -30,7 +31,7 @@ export default function PadPage({ route, onLanguage }: { route: Route; onLanguag
 
 function PadHome({ onLanguage, missing }: { onLanguage(code: string): void; missing: boolean }) {
   useEffect(() => {
-    document.title = t("Score pad");
+    setTitle(t("Score pad"));
   }, []);
   const pads = allPads();
   return (
@@ -208,7 +209,7 @@ function Follow({ id }: { id: string }) {
   const [live, setLive] = useState(false);
   const [missing, setMissing] = useState(false);
   useEffect(() => {
-    document.title = t("Score pad");
+    setTitle(t("Score pad"));
     return followPad(id, setPad, setLive, () => setMissing(true));
   }, [id]);
   if (missing)

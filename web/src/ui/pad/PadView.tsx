@@ -12,6 +12,7 @@ import { Sender, sharePad } from "../../pad/sync";
 import { RoundEndForm } from "./RoundEndForm";
 import { Scoreboard, Sheet } from "./Sheet";
 import { TurnEntry } from "./TurnEntry";
+import { setTitle } from "../../title";
 
 type Editing = { kind: "turn"; round: number; index: number } | { kind: "end"; round: number } | null;
 
@@ -25,7 +26,7 @@ export function PadView({ initial }: { initial: Pad }) {
   const round = score.rounds[r];
 
   useEffect(() => {
-    document.title = t("Score pad");
+    setTitle(t("Score pad"));
   }, []);
 
   const sender = useRef<Sender | null>(null);

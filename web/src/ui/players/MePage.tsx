@@ -1,0 +1,182 @@
+// /me: the signed-in player's games (where it is their turn first), their
+// ratings, and the account: password, signing out, deleting it.
+import { useEffect, useState } from "preact/hooks";
+import { forgetMe, refreshMe, useMe } from "../../account";
+import { api } from "../../api";
+import { language, t } from "../../i18n";
+import { go, navigate } from "../../router";
+import { setTitle } from "../../title";
+import { MyGames } from "../MyGames";
+import { accountError, poolName, ratingText } from "./words";
+
+export function MePage() {
+  const me = useMe();
+  useEffect(() => {
+    setTitle(t("My games"));
+    void refreshMe();
+  }, []);
+  if (me === undefined) return <main id="main" class="page" aria-busy="true" />;
+  if (me === null) {
+    return (
+      <main id="main" class="page narrow">
+        <h1>{t("My games")}</h1>
+        <p class="lead">{t("Sign in to see your games.")}</p>
+        <p class="row">
+          <a class="button primary" href="/signin?next=/me" onClick={(e) => go(e, "/signin?next=/me")}>
+            {t("Sign in")}
+          </a>
+          <a class="button" href="/signup?next=/me" onClick={(e) => go(e, "/signup?next=/me")}>
+            {t("Create an account")}
+          </a>
+        </p>
+      </main>
+    );
+  }
+  const locale = language();
+  return (
+    <main id="main" class="page">
+      <h1>{t("My games")}</h1>
+      <p class="lead">
+        {t("Signed in as {name}.", { name: me.name })}{" "}
+        <a href={`/p/${me.name}`} onClick={(e) => go(e, `/p/${me.name}`)}>
+          {t("My profile")}
+        </a>
+      </p>
+      <div class="columns">
+        <section class="card" aria-labelledby="my-games-h">
+          <h2 id="my-games-h">{t("Games in play")}</h2>
+          <MyGames games={me.games} />
+          <p class="row">
+            <a class="button primary" href="/play" onClick={(e) => go(e, "/play")}>
+              {t("Quick match")}
+            </a>
+            <a class="button" href="/" onClick={(e) => go(e, "/")}>
+              {t("New table")}
+            </a>
+          </p>
+        </section>
+        <section class="card" aria-labelledby="my-ratings-h">
+          <h2 id="my-ratings-h">{t("Ratings")}</h2>
+          <dl class="ratings">
+            {(["duel", "table"] as const).map((pool) => (
+              <div key={pool}>
+                <dt>{poolName(pool)}</dt>
+                <dd>
+                  {ratingText(me.ratings[pool].rating, me.ratings[pool].provisional, locale)}{" "}
+                  <span class="muted">({t("{n} of 10 games", { n: Math.min(10, me.ratings[pool].games) })})</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <Account name={me.name} />
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function Account({ name }: { name: string }) {
+  const [open, setOpen] = useState<"password" | "delete" | null>(null);
+  const [password, setPassword] = useState("");
+  const [next, setNext] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reset = (which: "password" | "delete" | null) => {
+    setOpen(which);
+    setPassword("");
+    setNext("");
+    setError(null);
+  };
+  const signOut = async () => {
+    await api.signOut().catch(() => undefined);
+    forgetMe();
+    navigate("/");
+  };
+  const change = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.changePassword(password, next);
+      reset(null);
+      setMessage(t("Your password is changed. Your other devices are signed out."));
+    } catch (e) {
+      setError(accountError(e));
+    }
+    setBusy(false);
+  };
+  const remove = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.deleteAccount(password);
+      forgetMe();
+      navigate("/");
+    } catch (e) {
+      setError(accountError(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="account-box">
+      <h3>{t("Account")}</h3>
+      {message && <p role="status">{message}</p>}
+      <p class="row">
+        <button type="button" onClick={signOut}>
+          {t("Sign out")}
+        </button>
+        <button type="button" onClick={() => reset(open === "password" ? null : "password")} aria-expanded={open === "password"}>
+          {t("Change the password")}
+        </button>
+        <button type="button" class="danger" onClick={() => reset(open === "delete" ? null : "delete")} aria-expanded={open === "delete"}>
+          {t("Delete the account")}
+        </button>
+      </p>
+      {open !== null && (
+        <form onSubmit={open === "password" ? change : remove}>
+          <input type="text" name="username" autoComplete="username" value={name} hidden readOnly />
+          {open === "delete" && (
+            <p class="warn-text">
+              {t("Your games stay, under “deleted player”; your name and password go, and you leave the leaderboards. Games in play are resigned. This cannot be undone.")}
+            </p>
+          )}
+          <div class="field">
+            <label for="current-password">{t("Your password")}</label>
+            <input
+              id="current-password"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onInput={(e) => setPassword((e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+          {open === "password" && (
+            <div class="field">
+              <label for="new-password">{t("New password")}</label>
+              <input
+                id="new-password"
+                type="password"
+                required
+                minLength={10}
+                autoComplete="new-password"
+                value={next}
+                onInput={(e) => setNext((e.currentTarget as HTMLInputElement).value)}
+              />
+            </div>
+          )}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" class={open === "delete" ? "danger" : "primary"} disabled={busy}>
+            {open === "delete" ? t("Delete my account") : t("Change the password")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
