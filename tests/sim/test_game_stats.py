@@ -56,7 +56,7 @@ def test_interval_errors() -> None:
 
 def game(unit: int, rounds: list[dict[str, Any]], winners: list[int], totals: list[int]) -> Any:
     """A unit's result as run_stats_unit gives it, written by hand."""
-    base = {
+    base: dict[str, Any] = {
         "hexagons": 0,
         "bridges": 0,
         "two_sided": 0,

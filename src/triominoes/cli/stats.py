@@ -45,15 +45,16 @@ def parse_presets(text: str) -> list[str]:
         raise ValueError("--presets: name at least one preset")
     for name in names:
         if name not in PRESETS:
-            raise ValueError(f"--presets: unknown preset {quote(name)} (known: {', '.join(PRESETS)})")
+            raise ValueError(
+                f"--presets: unknown preset {quote(name)} (known: {', '.join(PRESETS)})"
+            )
     return list(dict.fromkeys(names))
 
 
 def parse_players(text: str) -> list[int]:
     """``2,3,4`` -> the player counts, checked."""
     counts = []
-    for part in text.split(","):
-        part = part.strip()
+    for part in (piece.strip() for piece in text.split(",")):
         if not part.isdigit() or not MIN_PLAYERS <= int(part) <= MAX_PLAYERS:
             raise ValueError(
                 f"--players: {quote(part)} is not a number of players "
@@ -71,7 +72,7 @@ def stats_command(
     players: Annotated[
         str,
         typer.Option(metavar="COUNTS", help="Numbers of players, separated by commas."),
-    ] = ",".join(str(n) for n in DEFAULT_PLAYERS),
+    ] = ",".join(map(str, DEFAULT_PLAYERS)),
     games: Annotated[
         int, typer.Option(metavar="N", help="Whole games for each preset and number of players.")
     ] = DEFAULT_GAMES,

@@ -22,7 +22,6 @@ from typing import Any
 from triominoes.processes import die_with_parent
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
 
-
 UnitPlayer = Callable[[dict[str, Any], int, bool], dict[str, Any]]
 """Plays one unit: (config JSON, index, keep the record) -> its result. A
 top-level function, so that process pools and Ray can ship it by name."""

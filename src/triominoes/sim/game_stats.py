@@ -344,6 +344,10 @@ def summarize_games(config: TournamentConfig, results: Iterable[dict[str, Any]])
 # --- showing them ------------------------------------------------------------
 
 
+EN_DASH = "\u2013"
+MINUS = "\u2212"
+
+
 def _cell(figure: Figure | None, markdown: bool) -> str:
     if figure is None:
         return ""
@@ -357,8 +361,8 @@ def _cell(figure: Figure | None, markdown: bool) -> str:
     if low == high == mean:  # every game gave the same: nothing to estimate
         return f"{mean:.{digits}f}{unit}"
     if markdown:  # a minus sign, so a negative bound reads apart from the dash
-        text = f"{mean:.{digits}f}{unit} [{low:.{digits}f}–{high:.{digits}f}]"
-        return text.replace("-", "−")
+        text = f"{mean:.{digits}f}{unit} [{low:.{digits}f}{EN_DASH}{high:.{digits}f}]"
+        return text.replace("-", MINUS)
     return f"{mean:.{digits}f}{unit} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
@@ -378,7 +382,10 @@ def _rows(tables: Sequence[StatsTable], markdown: bool) -> list[list[str]]:
             most = max(t.players for t in tables)
             for position in range(2, most + 1):
                 cells = [
-                    _cell(t.wins_by_position[position - 1] if position <= t.players else None, markdown)
+                    _cell(
+                        t.wins_by_position[position - 1] if position <= t.players else None,
+                        markdown,
+                    )
                     for t in tables
                 ]
                 rows.append([f"the {_ordinal(position)} to play wins the game", *cells])
