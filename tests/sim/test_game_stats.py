@@ -4,6 +4,7 @@ are the textbook ones on data worked out by hand."""
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -14,6 +15,7 @@ from triominoes.core.rules import PRESETS
 from triominoes.sim.backends import inline, local_processes
 from triominoes.sim.game_stats import (
     FIGURES,
+    StatsTable,
     format_markdown,
     format_text,
     run_stats_unit,
@@ -192,6 +194,9 @@ def test_a_run_over_presets_rounds_add_up_and_tables_show_every_figure() -> None
         assert text.count(label) == 2
     markdown = format_markdown(tables)
     assert markdown.count("### ") == 2 and "| | 2 players |" in markdown
+    # A saved run shows the same tables again.
+    saved = json.loads(json.dumps([table.to_json() for table in tables]))
+    assert [StatsTable.from_json(data) for data in saved] == tables
 
 
 def test_bad_configs() -> None:

@@ -168,6 +168,16 @@ class Figure:
 
         return {"mean": self.mean, "low": bound(self.low), "high": bound(self.high)}
 
+    @staticmethod
+    def from_json(data: dict[str, Any], share: bool) -> Figure:
+        low, high = data["low"], data["high"]
+        return Figure(
+            data["mean"],
+            -math.inf if low is None else low,
+            math.inf if high is None else high,
+            share,
+        )
+
 
 FIGURES: dict[str, str] = {
     "rounds_per_game": "rounds a game",
@@ -186,6 +196,8 @@ FIGURES: dict[str, str] = {
     "winner_total": "the winner's total",
 }
 """Every figure of a table, in the order shown, with the words that name it."""
+SHARES = frozenset({"first_player_wins", "opener_wins_round", "out", "blocked"})
+"""The figures that are fractions (shown in %)."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +232,23 @@ class StatsTable:
             "figures": {key: figure.to_json() for key, figure in self.figures.items()},
             "wins_by_position": [figure.to_json() for figure in self.wins_by_position],
         }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> StatsTable:
+        """Read back :meth:`to_json` (to show a saved run's tables again)."""
+        return StatsTable(
+            rules=data["rules"],
+            players=data["players"],
+            bots=tuple(data["bots"]),
+            games=data["games"],
+            seed=data["seed"],
+            counts=data["counts"],
+            figures={
+                key: Figure.from_json(value, key in SHARES)
+                for key, value in data["figures"].items()
+            },
+            wins_by_position=[Figure.from_json(f, True) for f in data["wins_by_position"]],
+        )
 
 
 def _share(wins: float, n: int) -> Figure:
@@ -316,6 +345,7 @@ def summarize_games(config: TournamentConfig, results: Iterable[dict[str, Any]])
         "winner_total": _per_round(winner_totals, [1] * count),
     }
     assert list(figures) == list(FIGURES)
+    assert {key for key, figure in figures.items() if figure.share} == SHARES
     counts: dict[str, float] = {
         "games": count,
         "rounds": sum(rounds),
