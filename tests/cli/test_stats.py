@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -100,3 +101,22 @@ def test_bad_options_are_one_clear_error(
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), err
     assert message in lines[0]
+
+
+def test_an_interrupted_run_says_how_far_it_got(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import triominoes.cli.stats as command
+    from triominoes.core.rules import PRESETS
+    from triominoes.sim.game_stats import stats_config
+
+    def interrupted(config: Any, *, backend: Any, progress: Any) -> Any:
+        for count in (0, 1, 1):  # as run_tournament reports: none found, then each game
+            progress(count)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "run_tournament", interrupted)
+    config = stats_config(PRESETS["german"], 2, ["greedy"], 5, 0)
+    with pytest.raises(KeyboardInterrupt):
+        command._run([config], runner=None, quiet=True)  # no bar: counted all the same
+    assert capsys.readouterr().err == "stopped after 2 games; nothing was saved\n"

@@ -179,17 +179,24 @@ def _run(configs: list[TournamentConfig], runner: Any, quiet: bool) -> list[Stat
 
     total = sum(config.units for config in configs)
     bar = tqdm(total=total, unit="game", disable=quiet, dynamic_ncols=True)
+    played = 0  # counted here: a disabled bar (--quiet) counts nothing
+
+    def advance(count: int) -> None:
+        nonlocal played
+        played += count
+        bar.update(count)
+
     tables = []
     try:
         for config in configs:
-            result = run_tournament(config, backend=runner, progress=bar.update)
+            result = run_tournament(config, backend=runner, progress=advance)
             tables.append(summarize_games(config, result.results))
     except TournamentError as exc:
         bar.close()
         fail(str(exc))
     except (KeyboardInterrupt, SystemExit):
         bar.close()
-        typer.echo(f"stopped after {counted(bar.n, 'game')}; nothing was saved", err=True)
+        typer.echo(f"stopped after {counted(played, 'game')}; nothing was saved", err=True)
         raise
     finally:
         bar.close()
