@@ -4,6 +4,7 @@ clear error line for every bad option, before any game is played."""
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from typing import Any
 
@@ -93,6 +94,7 @@ def test_bad_options_are_one_clear_error(
     # Through the entry point: typer's own checks (--workers 0) are turned
     # into the same one line there.
     monkeypatch.setattr(sys, "argv", ["triominoes", "stats", *args])
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # keep pytest's handlers
     with pytest.raises(SystemExit) as exit_info:
         main()
     assert exit_info.value.code == 2
