@@ -21,8 +21,6 @@ equals the round a full view rebuilds, field by field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from triominoes.core.phases import OPENING, OVER
 from triominoes.core.round import Round
 
@@ -30,36 +28,55 @@ UNSEEN = -1
 """Placeholder for a pool tile in a public round: drawing it fails."""
 
 
-@dataclass(frozen=True, slots=True)
 class TurnView:
-    """What ``seat`` may know, for a bot in the engine's own process."""
+    """What ``seat`` may know, for a bot in the engine's own process.
 
-    seat: int
-    public: Round
-    """The round as the seat sees it (see the module docstring); the
-    viewer's to keep: nobody else holds it."""
-    hand_sizes: tuple[int, ...]
+    A plain class with slots rather than a frozen dataclass: one is made
+    for every move of a tournament, and a frozen dataclass's fields cost a
+    call each to set."""
+
+    __slots__ = ("hand_sizes", "public", "seat")
+
+    def __init__(self, seat: int, public: Round, hand_sizes: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.public = public
+        """The round as the seat sees it (see the module docstring); the
+        viewer's to keep: nobody else holds it."""
+        self.hand_sizes = hand_sizes
 
 
 def turn_view(state: Round, seat: int) -> TurnView:
     """The cheap view of ``state`` for ``seat``: the round copied with every
-    tile the seat cannot see taken out."""
-    public = state.copy()
-    own = state.hands[seat]
-    hands = [0] * state.players
-    hands[seat] = own
-    sizes = tuple(hand.bit_count() for hand in state.hands)
-    public.hands = hands
+    tile the seat cannot see taken out (:meth:`Round.copy`, but for the
+    hidden parts, which are made afresh instead)."""
+    hands = state.hands
+    own = hands[seat]
+    public = Round.__new__(Round)
+    public.t = state.t
+    public.players = players = state.players
+    public.board = state.board.copy()
+    public.hands = [0] * players
+    public.hands[seat] = own
     public.pool = [UNSEEN] * len(state.pool)
+    public.live = state.live
+    public.avail = state.avail
+    public.draws = state.draws
+    public.passes = state.passes
+    public.points = state.points.copy()
+    public.opener = state.opener
+    public.phase = phase = state.phase
+    public.end = state.end
+    public.triples = state.triples.copy()
     # The opener's allowed tiles show only as the opener's own legal
     # openings (a full view lists them among its legal actions).
-    if state.phase == OPENING and state.seat == seat:
-        public.opening_mask = state.opening_mask & own
-    else:
-        public.opening_mask = 0
-    if state.phase == OVER:
+    public.opening_mask = state.opening_mask & own if phase == OPENING and state.seat == seat else 0
+    if phase == OVER:
         # A view of an ended round names no seat to move, nor last turns.
         public.seat = state.opener
         public.out_seat = -1
         public.final_turns = 0
-    return TurnView(seat, public, sizes)
+    else:
+        public.seat = state.seat
+        public.out_seat = state.out_seat
+        public.final_turns = state.final_turns
+    return TurnView(seat, public, tuple(map(int.bit_count, hands)))

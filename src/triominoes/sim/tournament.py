@@ -20,6 +20,7 @@ import os
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -133,14 +134,22 @@ def _seed_int(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+@lru_cache(maxsize=16)
+def _parsed(config_text: str) -> tuple[TournamentConfig, RuleSet]:
+    """The config and its rules, checked once per tournament rather than for
+    every unit (checking makes every entrant and costs as much as a random
+    round). Both are frozen, so sharing them is safe."""
+    config = TournamentConfig.from_json(json.loads(config_text))
+    return config, RuleSet.from_json(config.rules)
+
+
 def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False) -> dict[str, Any]:
     """Play one unit and return its result (plain JSON data).
 
     A top-level function of plain arguments, so that process pools and Ray
     can ship it anywhere.
     """
-    config = TournamentConfig.from_json(config_json)
-    rules = RuleSet.from_json(config.rules)
+    config, rules = _parsed(json.dumps(config_json, sort_keys=True))
     lineup = config.lineup(index)
     players = [
         make_player(config.entrants[entrant], seed=_seed_int(config.bot_seed(index, seat)))
