@@ -36,6 +36,7 @@ from triominoes.core.round import Round, tables_for
 from triominoes.core.rules import RuleSet
 from triominoes.core.scoring import Score
 from triominoes.core.turn import turn_view
+from triominoes.sim import match
 from triominoes.sim.match import endless
 
 
@@ -118,9 +119,12 @@ class FastGame:
         assert end is not None
         return end
 
-    def play_game(self, players: Sequence[Player], max_actions: int) -> None:
+    def play_game(self, players: Sequence[Player], max_actions: int | None = None) -> None:
         """Rounds until the game is over; EndlessGame past ``max_actions``
-        (counted between rounds, as :func:`~triominoes.sim.match.play_game`)."""
+        (by default ``match.MAX_ACTIONS``, counted between rounds, as
+        :func:`~triominoes.sim.match.play_game` does)."""
+        if max_actions is None:
+            max_actions = match.MAX_ACTIONS
         while not self.finished:
             self.play_round(players)
             if not self.finished and self.actions >= max_actions:

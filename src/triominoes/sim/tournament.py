@@ -33,7 +33,7 @@ from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.rules import RuleSet
 from triominoes.sim.fast import FastGame, takes_turn_views
-from triominoes.sim.match import MAX_ACTIONS, EndlessGame, play_game, play_round
+from triominoes.sim.match import EndlessGame, play_game, play_round
 from triominoes.sim.stats import EntrantStats, entrant_names, summarize
 
 UNIT_KINDS = ("round", "game")
@@ -200,7 +200,7 @@ def _run_fast(
         if config.unit == "round":
             winners = list(game.play_round(players).winners)
         else:
-            game.play_game(players, MAX_ACTIONS)
+            game.play_game(players)
             winners = list(game.winners)
     except (IllegalAction, EndlessGame) as exc:
         raise TournamentError(f"unit {index}: {exc}") from None
