@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -355,10 +356,8 @@ def _first_units_in(out: Path, count: int) -> bool:
     """Whether the results file holds units 0 .. count - 1 (whole lines)."""
     found = set()
     for line in out.read_text().splitlines()[1:]:
-        try:
+        with contextlib.suppress(ValueError, KeyError, TypeError):  # a line being written
             found.add(json.loads(line)["unit"])
-        except (ValueError, KeyError, TypeError):
-            pass  # a line being written
     return set(range(count)) <= found and len(found) > 2 * count
 
 
