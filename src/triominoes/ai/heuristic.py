@@ -38,6 +38,7 @@ GOING_OUT = 1000.0
 
 class HeuristicPlayer(Player):
     name = "heuristic"
+    reads_log = False
 
     def __init__(
         self,
@@ -121,9 +122,8 @@ class Context:
 
     @classmethod
     def of_view(cls, knowledge: Knowledge) -> Context:
-        view = knowledge.view
-        me = view.seat if view.seat is not None else 0
-        return cls._of(me, knowledge.unseen, view.hand_sizes)
+        me = knowledge.seat if knowledge.seat is not None else 0
+        return cls._of(me, knowledge.unseen, knowledge.hand_sizes)
 
     @classmethod
     def of_world(cls, state: Round) -> Context:

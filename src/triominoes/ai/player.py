@@ -17,6 +17,7 @@ from triominoes.core.actions import Action
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, PASS, Move
 from triominoes.core.round import Round
+from triominoes.core.turn import TurnView
 from triominoes.core.view import PlayerView
 
 
@@ -24,15 +25,35 @@ class Player(ABC):
     """A seat's decision maker."""
 
     name: str = "player"
+    reads_log: bool = True
+    """Whether the bot reads more of its knowledge than the public round, its
+    own hand and the hand sizes (the view, the log, what public play
+    reveals). A bot that does not may be handed the cheap
+    :class:`~triominoes.core.turn.TurnView` (:meth:`choose_turn`) by the
+    tournament's fast path."""
+
+    _known: Knowledge | None = None
+    """The knowledge of the last view: the next view of the same round
+    extends its board rather than replaying it."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
         """Pick one of ``view.legal_actions``; the view is all it may know."""
-        knowledge = Knowledge(view)
+        knowledge = Knowledge(view, self._known)
+        self._known = knowledge
         state = knowledge.public_round()
         return state.decode(self.choose_move(state, knowledge))
+
+    def choose_turn(self, turn: TurnView) -> Move:
+        """Pick a legal move from the cheap view (see turn.py), for the
+        tournament's fast path: the same choice :meth:`choose` makes from
+        the full view of that moment. Only for bots without ``reads_log``."""
+        if self.reads_log:
+            raise TypeError(f"{self.name} reads the log: hand it full views (choose)")
+        knowledge = Knowledge.of_turn(turn)
+        return self.choose_move(knowledge.public_round(), knowledge)
 
     @abstractmethod
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from triominoes.ai.heuristic import HeuristicPlayer
 from triominoes.ai.ismcts import ISMCTSPlayer
@@ -74,7 +75,7 @@ def make_player(spec: str, seed: int | None = None) -> Player:
     factory = PLAYERS.get(name)
     if factory is None:
         raise ValueError(f"unknown player {spec!r} (known: {', '.join(player_names())})")
-    known = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    known = _setting_names(factory)
     unknown = sorted(set(settings) - set(known))
     if unknown:
         raise ValueError(
@@ -85,3 +86,11 @@ def make_player(spec: str, seed: int | None = None) -> Player:
         return factory(seed=seed, **settings)
     except ValueError as exc:
         raise ValueError(f"player {spec!r}: {exc}") from None
+
+
+@lru_cache(maxsize=64)
+def _setting_names(factory: Factory) -> list[str]:
+    """A factory's settings, read once: a tournament makes fresh players for
+    every round, and reading a signature costs more than a random bot's
+    whole turn. Shared: read-only."""
+    return [p for p in inspect.signature(factory).parameters if p != "seed"]

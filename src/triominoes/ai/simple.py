@@ -12,6 +12,7 @@ class RandomPlayer(Player):
     """A uniformly random placement; draws (then passes) only without one."""
 
     name = "random"
+    reads_log = False
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.placement_moves()
@@ -30,6 +31,7 @@ class GreedyPlayer(Player):
     """The highest-scoring placement now; draws only when it must."""
 
     name = "greedy"
+    reads_log = False
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.placement_moves()

@@ -32,17 +32,19 @@ from dataclasses import dataclass
 
 from triominoes.core.actions import Draw, Pass, Place
 from triominoes.core.board import Board
+from triominoes.core.errors import IllegalPlacement
 from triominoes.core.fits import fit_table
-from triominoes.core.moves import encode, unpack
+from triominoes.core.lattice import in_range, to_id
+from triominoes.core.moves import cell_text, encode, unpack
 from triominoes.core.phases import NAMES as PHASE_NAMES
-from triominoes.core.phases import OPENING
+from triominoes.core.phases import OPENING, PLAYING
 from triominoes.core.round import Round
 from triominoes.core.rules import Opening
-from triominoes.core.tiles import ids_in
+from triominoes.core.tiles import ids_in, rotations
+from triominoes.core.turn import UNSEEN, TurnView
 from triominoes.core.view import PlayerView
 
-UNSEEN = -1
-"""Placeholder for a pool tile in :meth:`Knowledge.public_round`: drawing it fails."""
+__all__ = ["UNSEEN", "HandConstraint", "Knowledge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,21 +57,27 @@ class HandConstraint:
 
 
 class Knowledge:
-    """A seat's knowledge of the round, from its view (see the module docstring)."""
+    """A seat's knowledge of the round, from its view (see the module docstring).
 
-    def __init__(self, view: PlayerView) -> None:
-        self.view = view
+    ``previous``, the same seat's knowledge at an earlier decision, saves
+    replaying the board: when its board is the start of this view's (the
+    same round, later), only the tiles placed since are laid, on a copy of
+    its board. Anything else (another round, another game, an undo) is
+    rebuilt from scratch: the result is the same either way.
+    """
+
+    def __init__(self, view: PlayerView, previous: Knowledge | None = None) -> None:
+        self._view: PlayerView | None = view
         self.tiles = view.tile_set
         seat = view.seat
+        self.seat = seat
+        self.hand_sizes = view.hand_sizes
         hands: list[list[int]] = [[] for _ in range(view.players)]
         own = 0
         if seat is not None:
             hands[seat] = [t.id for t in view.hand]
             own = sum(1 << t for t in hands[seat])
-        on_board = sum(1 << p.tile.id for p in view.board)
         self.own = own
-        self.unseen = self.tiles.all_mask & ~on_board & ~own
-        """The tiles the viewer cannot see: the other hands and the pool."""
         opening_mask = 0
         if PHASE_NAMES.index(view.phase) == OPENING and seat == view.to_move:
             # The opener may open with the tiles its legal actions place.
@@ -83,9 +91,9 @@ class Knowledge:
                 tile = self.tiles.find(entry.action.corners)
                 if tile is not None and tile.is_triple:
                     triples[entry.seat] = max(triples[entry.seat], tile.value)
-        self._public = Round.position(
+        state = Round.position(
             view.rules,
-            [(p.cell, p.corners) for p in view.board],
+            (),
             hands,
             [UNSEEN] * view.pool,
             seat=view.to_move if view.to_move is not None else view.opener,
@@ -98,8 +106,38 @@ class Knowledge:
             final_turns=view.last_turns,
             triples=triples,
             end=view.round_end.end if view.round_end is not None else None,
-            checked=False,  # the board of a view is one the engine laid
         )
+        _lay_board(state, view, previous)
+        self._public = state
+        self.unseen = state.live & ~own
+        """The tiles the viewer cannot see: the other hands and the pool."""
+
+    @classmethod
+    def of_turn(cls, turn: TurnView) -> Knowledge:
+        """The knowledge a cheap view gives (see turn.py): the public round
+        and what follows from it, without the log. Its :attr:`view` and
+        :meth:`constraints` are not there: a bot that reads them is handed
+        full views."""
+        self = cls.__new__(cls)
+        public = turn.public
+        self._view = None
+        self.tiles = public.t.tiles
+        self.seat = turn.seat
+        self.hand_sizes = turn.hand_sizes
+        self.own = public.hands[turn.seat]
+        self._public = public
+        self.unseen = public.live & ~self.own
+        return self
+
+    @property
+    def view(self) -> PlayerView:
+        """The view this knowledge was built from."""
+        if self._view is None:
+            raise LookupError(
+                "this knowledge comes from a turn view (the tournament's fast path), "
+                "which holds no log: a bot that reads it must have reads_log set"
+            )
+        return self._view
 
     def public_round(self) -> Round:
         """A copy of the round holding only what the viewer may see."""
@@ -197,9 +235,8 @@ class Knowledge:
         the pool, each constrained hand first taking its share from its
         constraint's tiles."""
         state = self._public.copy()
-        view = self.view
         unseen = self.unseen
-        sizes = view.hand_sizes
+        sizes = self.hand_sizes
         hands = [0] * len(sizes)
         for rule in constraints:
             hand = hands[rule.seat]
@@ -217,7 +254,7 @@ class Knowledge:
         rng.shuffle(rest)
         start = 0
         for seat, size in enumerate(sizes):
-            if seat == view.seat:
+            if seat == self.seat:
                 continue
             need = size - hands[seat].bit_count()
             for tile in rest[start : start + need]:
@@ -226,3 +263,42 @@ class Knowledge:
             state.hands[seat] = hands[seat]
         state.pool = rest[start:]
         return state
+
+
+def _lay_board(state: Round, view: PlayerView, previous: Knowledge | None) -> None:
+    """Give ``state`` (a public round on an empty board) the view's board:
+    the previous knowledge's board and the tiles placed since, when that
+    board is where this one started; else every tile, in order. The
+    engine laid them: no placement rule is checked (a bot does this at
+    every decision)."""
+    laid = view.board
+    board = state.board
+    live = state.live
+    start = 0
+    if previous is not None and previous._view is not None:
+        before = previous._view.board
+        if (
+            len(before) <= len(laid)
+            and previous._view.rules == view.rules
+            and laid[: len(before)] == before
+        ):
+            start = len(before)
+            board = previous._public.board.copy()
+            live = previous._public.live
+    find = state.t.tiles.find
+    for placed in laid[start:]:
+        cell, numbers = placed.cell, placed.corners
+        tile = find(numbers)
+        if tile is None or not in_range(cell):
+            raise IllegalPlacement(
+                "a view's board holds no tile {numbers} at {cell}",
+                numbers="-".join(map(str, numbers)),
+                cell=cell_text(cell),
+            )
+        live &= ~(1 << tile.id)
+        board.place(to_id(cell), tile.id, rotations(tile.numbers).index(numbers), live)
+    state.board = board
+    state.live = live
+    state.avail = board.fitting(live)
+    if laid and state.phase == OPENING:
+        state.phase = PLAYING

@@ -8,6 +8,7 @@ from triominoes.ai.player import Player
 from triominoes.core.errors import IllegalAction
 from triominoes.core.events import Event, RoundEnded
 from triominoes.core.game import Game
+from triominoes.core.rules import RuleSet
 
 Observer = Callable[[Game, Event], None]
 
@@ -78,13 +79,18 @@ def play_game(
         actions = sum(len(played.outcomes) for played in game.rounds)
         if not game.finished and actions >= max_actions:
             rounds = sum(played.state.over for played in game.rounds)
-            raise EndlessGame(
-                f"stopped after {rounds:,} {'round' if rounds == 1 else 'rounds'} "
-                f"({actions:,} actions, totals {game.totals}): no one reached "
-                f"target_score {game.rules.target_score:,}; "
-                "can a game end under these rules?"
-            )
+            raise endless(rounds, actions, game.totals, game.rules)
     return game
+
+
+def endless(rounds: int, actions: int, totals: Sequence[int], rules: RuleSet) -> EndlessGame:
+    """The error for a bot game stopped after ``rounds`` rounds."""
+    return EndlessGame(
+        f"stopped after {rounds:,} {'round' if rounds == 1 else 'rounds'} "
+        f"({actions:,} actions, totals {list(totals)}): no one reached "
+        f"target_score {rules.target_score:,}; "
+        "can a game end under these rules?"
+    )
 
 
 def play_round(

@@ -20,16 +20,19 @@ import os
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
 from triominoes import __version__
+from triominoes.ai.player import Player
 from triominoes.ai.registry import make_player
 from triominoes.core.errors import IllegalAction
 from triominoes.core.events import ActionTaken, Event
 from triominoes.core.game import Game
 from triominoes.core.record import record_of
 from triominoes.core.rules import RuleSet
+from triominoes.sim.fast import FastGame, takes_turn_views
 from triominoes.sim.match import EndlessGame, play_game, play_round
 from triominoes.sim.stats import EntrantStats, entrant_names, summarize
 
@@ -131,20 +134,31 @@ def _seed_int(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+@lru_cache(maxsize=16)
+def _parsed(config_text: str) -> tuple[TournamentConfig, RuleSet]:
+    """The config and its rules, checked once per tournament rather than for
+    every unit (checking makes every entrant and costs as much as a random
+    round). Both are frozen, so sharing them is safe."""
+    config = TournamentConfig.from_json(json.loads(config_text))
+    return config, RuleSet.from_json(config.rules)
+
+
 def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False) -> dict[str, Any]:
     """Play one unit and return its result (plain JSON data).
 
     A top-level function of plain arguments, so that process pools and Ray
     can ship it anywhere.
     """
-    config = TournamentConfig.from_json(config_json)
-    rules = RuleSet.from_json(config.rules)
+    config, rules = _parsed(json.dumps(config_json, sort_keys=True))
     lineup = config.lineup(index)
     players = [
         make_player(config.entrants[entrant], seed=_seed_int(config.bot_seed(index, seat)))
         for seat, entrant in enumerate(lineup)
     ]
-    game = Game(rules, config.players, seed=_seed_int(config.deal_seed(index)), auto_deal=False)
+    seed = _seed_int(config.deal_seed(index))
+    if not keep_record and takes_turn_views(players):
+        return _run_fast(config, index, rules, seed, players)
+    game = Game(rules, config.players, seed=seed, auto_deal=False)
     bonuses = [[0, 0, 0] for _ in range(config.players)]
 
     def count(_: Game, event: Event) -> None:
@@ -175,6 +189,29 @@ def run_unit(config_json: dict[str, Any], index: int, keep_record: bool = False)
         meta = {"tournament_seed": config.seed, "unit": index, "bots": names}
         result["record"] = record_of(game, names, meta).to_json()
     return result
+
+
+def _run_fast(
+    config: TournamentConfig, index: int, rules: RuleSet, seed: int, players: list[Player]
+) -> dict[str, Any]:
+    """:func:`run_unit` on the fast path (sim/fast.py): the same result."""
+    game = FastGame(rules, config.players, seed)
+    try:
+        if config.unit == "round":
+            winners = list(game.play_round(players).winners)
+        else:
+            game.play_game(players)
+            winners = list(game.winners)
+    except (IllegalAction, EndlessGame) as exc:
+        raise TournamentError(f"unit {index}: {exc}") from None
+    return {
+        "unit": index,
+        "lineup": config.lineup(index),
+        "totals": list(game.totals),
+        "winners": winners,
+        "bonuses": game.bonuses,
+        "rounds": game.rounds,
+    }
 
 
 # --- the results file -------------------------------------------------------
