@@ -6,7 +6,7 @@ seat to move is the solver, the answer is one of its legal actions and
 does what the theme says, the judging search (its fixed seed) gives every
 legal action the stored value again, and the answer is the one best action
 by at least :data:`~triominoes.puzzles.mining.MARGIN` points. ``full``
-also repeats the confirming search (four times the deals).
+also repeats the confirming search (other deals, more of them).
 """
 
 from __future__ import annotations
