@@ -19,7 +19,7 @@ def record_of_seed_5() -> dict[str, Any]:
     game = Game(preset("standard"), 2, 5, auto_deal=False)
     game.next_round()
     bots = [HeuristicPlayer(50), HeuristicPlayer(51)]  # as self-play seed 5 has them
-    played = []
+    played: list[str] = []
     while len(played) < 14:
         seat = game.round.seat
         knowledge = Knowledge(game.view(seat))
