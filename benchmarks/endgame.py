@@ -27,7 +27,6 @@ import time
 from collections import Counter
 
 from engine_speed import random_rounds
-
 from triominoes.ai.endgame import exact_search
 from triominoes.ai.heuristic import heuristic_move
 from triominoes.core.deal import deal
