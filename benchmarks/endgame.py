@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 from engine_speed import random_rounds
 from triominoes.ai.endgame import exact_search
@@ -64,7 +65,7 @@ def own_value(state: Round, move: int, budget: int) -> float | None:
     return points + sign * max(rest.values())
 
 
-def percentile(values: list[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
     return sorted(values)[min(len(values) - 1, int(share * len(values)))]
 
 
@@ -100,7 +101,7 @@ def run(positions: list[Round], budget: int) -> None:
         f"({100 * share:.1f}%); solve seconds median {statistics.median(times):.4f}, "
         f"95th percentile {percentile(times, 0.95):.3f}, max {max(times):.3f}; "
         f"positions searched median {statistics.median(nodes):,.0f}, "
-        f"95th percentile {percentile(nodes, 0.95):,}, max {max(nodes):,}",
+        f"95th percentile {percentile(nodes, 0.95):,.0f}, max {max(nodes):,}",
         flush=True,
     )
     print(
