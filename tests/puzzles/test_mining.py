@@ -5,10 +5,18 @@ and what the search sees is only the solver's view."""
 from __future__ import annotations
 
 from tests.builders import position, rules
+from triominoes.ai.endgame import exact_values
 from triominoes.core.round import Round
 from triominoes.core.view import PlayerView, make_view
-from triominoes.puzzles import mining
-from triominoes.puzzles.mining import MARGIN, clear_best, judge, shape_cells, theme_of
+from triominoes.puzzles import endgame, mining, shipped
+from triominoes.puzzles.mining import (
+    MARGIN,
+    clear_best,
+    judge,
+    puzzle_at,
+    shape_cells,
+    theme_of,
+)
 
 STANDARD = rules()
 
@@ -84,3 +92,20 @@ def test_the_search_sees_only_the_solvers_view() -> None:
     two = view_of(position(STANDARD, HEXAGON_OPEN, other))
     assert one == two
     assert mining.JUDGE.values(one) == mining.JUDGE.values(two)
+
+
+def test_endgame_puzzles_are_exact_lines_from_the_solvers_view() -> None:
+    line = max((p for p in shipped() if p.theme == "endgame"), key=lambda p: len(p.solution))
+    assert len(line.solution) >= 3 and line.moves >= 2
+    view = line.view()
+    assert view.pool == 0 and endgame.applies(view)
+    # Mining the same position finds the same line and values again.
+    again = puzzle_at(line.game(), line.actions, line.source, exact=True)
+    assert again is not None
+    assert (again.solution, again.values, again.theme) == (line.solution, line.values, "endgame")
+    # The opponent's reply in the line is its one best answer, by the exact solver.
+    after = line.game([line.solution[0]]).round
+    replies = exact_values(after, node_budget=endgame.BUDGET)
+    assert replies is not None
+    best = max(replies.values())
+    assert [str(after.decode(m)) for m, v in replies.items() if v == best] == [line.solution[1]]

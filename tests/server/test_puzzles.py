@@ -154,3 +154,27 @@ def test_a_signed_in_solver_has_a_rating_that_first_tries_move(server: ServerPro
     # Signed in, the next puzzle comes from the stored rating, untried first.
     offered = ann.request("GET", "/api/puzzles/next").json()
     assert offered["id"] not in {first.id, second.id}
+
+
+def test_an_endgame_line_is_played_one_action_at_a_time(server: ServerProcess) -> None:
+    lines = [p for p in shipped() if p.theme == "endgame" and len(p.solution) >= 3]
+    assert lines, "the shipped set has an endgame line"
+    puzzle = lines[0]
+    served = get(server, f"/api/puzzles/{puzzle.id}").json()
+    assert served["moves"] == (len(puzzle.solution) + 1) // 2 >= 2
+    ann = Account(server, "Liner").sign_up()
+    path = f"/api/puzzles/{puzzle.id}/attempt"
+    played: list[str] = []
+    for step in range(0, len(puzzle.solution), 2):
+        body = {"action": puzzle.solution[step], "line": played}
+        answer = ann.request("POST", path, json=body).json()
+        assert answer["correct"] is True
+        last = step + 1 >= len(puzzle.solution)
+        assert answer["next"] is (not last)
+        if last:
+            assert answer["reply"] is None and answer["rating"]["after"] > 1500
+        else:
+            assert answer["reply"] == puzzle.solution[step + 1] and answer["rating"] is None
+            played += [puzzle.solution[step], answer["reply"]]
+    wrong_line = ann.request("POST", path, json={"action": puzzle.solution[0], "line": ["pass"]})
+    assert wrong_line.status_code == 400 and wrong_line.json()["error"] == "bad-line"
