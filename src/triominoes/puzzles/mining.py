@@ -1,9 +1,10 @@
 """Finding puzzles in real rounds: positions where one action is clearly
 the best, judged only from the solver's own view.
 
-Every position of a round where the seat to move has a choice is searched
-from that seat's :class:`PlayerView` (its hand, the board, the hand sizes,
-the pool's size: what it knew): the rollout search
+Positions of a round where the seat to move has two placements or more to
+choose from (see :func:`promising` for which) are searched from that
+seat's :class:`PlayerView` (its hand, the board, the hand sizes, the
+pool's size: what it knew): the rollout search
 (:meth:`RolloutPlayer.play_out <triominoes.ai.rollout.RolloutPlayer.play_out>`)
 plays EVERY legal action out in the same sampled deals and values it by the
 points the seat scores to the round's end less the best other seat's. A
@@ -11,8 +12,11 @@ position is a puzzle when the best action is a placement and beats every
 other action by at least :data:`MARGIN` points — in the search that judges
 it (:data:`JUDGE`) and again in a second, larger search with other deals
 (:data:`CONFIRM`, at least :data:`CONFIRM_MARGIN`), so that the luck of
-one set of deals does not make a puzzle. Both searches have fixed seeds:
-the values are the same every time (``triominoes puzzles check``).
+one set of deals does not make a puzzle; where the exact endgame solver
+can judge the position (heads-up, the pool empty), it must agree. Both
+searches have fixed seeds: the values are the same every time
+(``triominoes puzzles check``). ``endgame`` puzzles come from the exact
+solver alone (:mod:`triominoes.puzzles.endgame`, ``exact=True``).
 
 The theme says what the answer does, first that applies: goes out
 (``out``), completes a hexagon (``hexagon``), forms a bridge (``bridge``),

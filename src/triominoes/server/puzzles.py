@@ -14,7 +14,7 @@ import asyncio
 import datetime
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -55,7 +55,7 @@ def nearest(
     *,
     theme: str | None = None,
     after: str | None = None,
-    tried: set[str] = frozenset(),  # type: ignore[assignment]
+    tried: Collection[str] = (),
     rng: random.Random | None = None,
 ) -> Puzzle | None:
     """A puzzle near ``wanted`` in difficulty: of ``theme`` if given, never
