@@ -14,7 +14,7 @@ from triominoes.cli.options import PRESET_LINES
 from triominoes.core.rules import PRESETS
 
 runner = CliRunner()
-COMMANDS = ["replay", "selfplay", "rules", "tournament", "analyze", "serve", "play"]
+COMMANDS = ["replay", "selfplay", "rules", "tournament", "stats", "analyze", "serve", "play"]
 PYTHON_TYPE = re.compile(r"<(?:str|int|float|bool|path|list\[|[a-z]+ range|[a-z]+\])[^>]*>")
 
 

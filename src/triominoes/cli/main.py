@@ -28,6 +28,7 @@ from triominoes.cli.play import play_command
 from triominoes.cli.puzzles import puzzle_command, puzzles_app
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
+from triominoes.cli.stats import stats_command
 from triominoes.cli.tournament import tournament_command
 from triominoes.core.commitment import verify as verify_commitments
 from triominoes.core.errors import TriominoesError
@@ -196,6 +197,7 @@ def rules_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("stats")(stats_command)
 app.command("analyze")(analyze_command)
 app.command("serve")(serve_command)
 app.command("play")(play_command)

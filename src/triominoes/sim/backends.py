@@ -4,7 +4,9 @@ A backend takes the config, the unit indices to run (an iterable it takes
 from as it goes: a tournament of a billion rounds never lists them) and
 whether to keep records, and yields unit results as they finish (in any
 order). Results do not depend on the backend: a unit is a pure function of
-config and index.
+config and index. What a unit is can be chosen (``play``): a tournament's
+(``run_unit``) or another top-level function of the same arguments, such as
+``triominoes stats``'s, which gathers more of each game.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -20,12 +22,21 @@ from typing import Any
 from triominoes.processes import die_with_parent
 from triominoes.sim.tournament import TournamentConfig, TournamentError, run_unit
 
+UnitPlayer = Callable[[dict[str, Any], int, bool], dict[str, Any]]
+"""Plays one unit: (config JSON, index, keep the record) -> its result. A
+top-level function, so that process pools and Ray can ship it by name."""
 
-def inline(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
+
+def inline(
+    config: TournamentConfig, units: Iterable[int], keep: bool, play: UnitPlayer | None = None
+) -> Iterator[dict[str, Any]]:
     """Run every unit in this process (for tests and ``--jobs 1``)."""
+    # run_unit is looked up when called, not bound as a default: tests
+    # replace it in this module.
+    play = play or run_unit
     data = config.to_json()
     for index in units:
-        yield run_unit(data, index, keep)
+        yield play(data, index, keep)
 
 
 def cpu_count() -> int:
@@ -44,25 +55,27 @@ def _worker_start(parent: int) -> None:
     die_with_parent(parent)
 
 
-def local_processes(jobs: int | None = None) -> Any:
-    """A backend on ``jobs`` local processes (default: every core)."""
+def local_processes(jobs: int | None = None, play: UnitPlayer | None = None) -> Any:
+    """A backend on ``jobs`` local processes (default: every core), playing
+    units with ``play`` (default: a tournament's)."""
     workers = jobs or cpu_count()
 
     def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
+        unit = play or run_unit
         todo = iter(units)
         # Keep a bounded number of units in flight so memory stays flat
         # for huge tournaments; an interruption stops the workers at
         # once and loses only the units they were playing.
         first = list(itertools.islice(todo, workers * 4))
         if workers == 1 or len(first) <= 1:
-            yield from inline(config, itertools.chain(first, todo), keep)
+            yield from inline(config, itertools.chain(first, todo), keep, unit)
             return
         data = config.to_json()
         pool = ProcessPoolExecutor(
             min(workers, len(first)), initializer=_worker_start, initargs=(os.getpid(),)
         )
         try:
-            pending = {pool.submit(run_unit, data, i, keep) for i in first}
+            pending = {pool.submit(unit, data, i, keep) for i in first}
             while pending:
                 # A timeout, so that signals are handled while waiting.
                 finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -76,7 +89,7 @@ def local_processes(jobs: int | None = None) -> Any:
                     yield result
                     index = next(todo, -1)
                     if index >= 0:
-                        pending.add(pool.submit(run_unit, data, index, keep))
+                        pending.add(pool.submit(unit, data, index, keep))
         finally:
             _stop(pool)
 
@@ -96,8 +109,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join()
 
 
-def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
-    """A backend on a Ray cluster (``address``), or a local Ray instance."""
+def ray_cluster(
+    address: str | None = None, cpus: int | None = None, play: UnitPlayer | None = None
+) -> Any:
+    """A backend on a Ray cluster (``address``), or a local Ray instance,
+    playing units with ``play`` (default: a tournament's)."""
 
     def run(config: TournamentConfig, units: Iterable[int], keep: bool) -> Iterator[dict[str, Any]]:
         try:
@@ -121,7 +137,7 @@ def ray_cluster(address: str | None = None, cpus: int | None = None) -> Any:
             started = True
         pending: list[Any] = []
         try:
-            remote = ray.remote(run_unit)
+            remote = ray.remote(play or run_unit)
             data = ray.put(config.to_json())
             # A bounded window of units in flight: memory stays flat and an
             # interruption loses little, however large the tournament.

@@ -27,6 +27,42 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def ratio_interval(
+    amounts: Sequence[float], counts: Sequence[float], z: float = Z95
+) -> tuple[float, float, float]:
+    """A mean per item over groups of items, with its interval (95% by
+    default): ``(mean, low, high)``, the mean being sum(amounts) / sum(counts).
+
+    For figures per round gathered from whole games (points per round,
+    rounds that end blocked): the games are the independent draws, not the
+    rounds, since the rounds of one game share its end (the last round is
+    the one that reaches the target). The standard error is the ratio
+    estimator's, from each game's deviation ``amount - mean * count``; with
+    one item per group it is the ordinary mean's (sample standard deviation
+    over the square root of n). A normal interval: with hundreds of games
+    that is what the central limit theorem gives; it is not clipped, except
+    that it is empty when every game gave the same.
+    """
+    if len(amounts) != len(counts):
+        raise ValueError(f"{len(amounts)} amounts for {len(counts)} counts")
+    groups = len(amounts)
+    total = float(sum(counts))
+    if groups == 0 or total <= 0:
+        raise ValueError("a mean needs at least one item")
+    mean = sum(amounts) / total
+    if groups == 1:
+        return (mean, -math.inf, math.inf)
+    spread = sum((a - mean * c) ** 2 for a, c in zip(amounts, counts, strict=True))
+    half = z * math.sqrt(spread * groups / (groups - 1)) / total
+    return (mean, mean - half, mean + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of independent ``values`` with its normal interval (95% by
+    default): ``(mean, low, high)``."""
+    return ratio_interval(values, [1] * len(values), z)
+
+
 @dataclass(frozen=True)
 class EntrantStats:
     name: str
