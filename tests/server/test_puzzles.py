@@ -176,5 +176,15 @@ def test_an_endgame_line_is_played_one_action_at_a_time(server: ServerProcess) -
         else:
             assert answer["reply"] == puzzle.solution[step + 1] and answer["rating"] is None
             played += [puzzle.solution[step], answer["reply"]]
+    # A wrong action later in the line is told by how much, by the exact solver.
+    later = puzzle.view(list(puzzle.solution[:2]))
+    others = [str(e.action) for e in later.legal if str(e.action) != puzzle.solution[2]]
+    assert others  # (the solver's second action has rivals: it is the one best by 5)
+    body = {"action": others[0], "line": list(puzzle.solution[:2])}
+    wrong = httpx.post(
+        f"{server.url}{path}", json=body, headers={"Origin": server.url}, timeout=30
+    ).json()
+    assert wrong["correct"] is False and wrong["rating"] is None
+    assert wrong["explanation"]["margin"] >= 5
     wrong_line = ann.request("POST", path, json={"action": puzzle.solution[0], "line": ["pass"]})
     assert wrong_line.status_code == 400 and wrong_line.json()["error"] == "bad-line"

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triominoes.ai.endgame import endgame_values
 from triominoes.core.actions import parse_action
+from triominoes.core.knowledge import Knowledge
 from triominoes.core.lattice import Cell
 from triominoes.core.view import PlayerView
+from triominoes.puzzles import endgame
 from triominoes.puzzles.mining import shape_cells
 from triominoes.puzzles.model import Puzzle
 
@@ -67,7 +70,7 @@ def answer(puzzle: Puzzle, line: Sequence[str], action: str) -> Answer:
     step = len(line)
     best = puzzle.solution[step]
     correct = token == best
-    values = puzzle.values if step == 0 else {}
+    values = puzzle.values if step == 0 else _later_values(puzzle, view)
     margin = values[best] - values[token] if token in values and best in values else None
     goes_on = correct and step + 2 < len(puzzle.solution)
     return Answer(
@@ -81,3 +84,14 @@ def answer(puzzle: Puzzle, line: Sequence[str], action: str) -> Answer:
         reason=puzzle.reason,
         reply=puzzle.solution[step + 1] if goes_on else None,
     )
+
+
+def _later_values(puzzle: Puzzle, view: PlayerView) -> dict[str, float]:
+    """The values of the choices at a later step of a line: an endgame's
+    are exact, and cheap to find again; a search's were not kept."""
+    if puzzle.theme != "endgame":
+        return {}
+    knowledge = Knowledge(view)
+    public = knowledge.public_round()
+    found = endgame_values(public, knowledge, node_budget=endgame.BUDGET)
+    return {str(public.decode(m)): v for m, v in (found or {}).items()}
