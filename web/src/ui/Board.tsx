@@ -38,6 +38,8 @@ export interface BoardProps {
   snap?: string | null;
   /** What a screen reader hears of the board. */
   description?: string;
+  /** Cells drawn marked (a puzzle's answer: the hexagon or bridge the best move completes). */
+  highlight?: readonly Cell[];
 }
 
 /** Where a point of the screen is on the board (the first board of the page). */
@@ -96,7 +98,8 @@ function Numbers({ cell, corners, class: cls }: { cell: Cell; corners: readonly 
 export function Board(props: BoardProps) {
   const svg = useRef<SVGSVGElement>(null);
   const outline = props.outline ?? null;
-  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : [])];
+  const highlight = props.highlight ?? [];
+  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : []), ...highlight];
   const [narrow, setNarrow] = useState(false);
   // On a phone a few tiles fill the width, so that the numbers are big enough to read.
   const fit = bounds(cells, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
@@ -273,6 +276,13 @@ export function Board(props: BoardProps) {
           {placed}
           {marks}
         </g>
+        {highlight.length > 0 && (
+          <g class="marked" aria-hidden="true">
+            {highlight.map((cell) => (
+              <polygon points={points(cell)} key={cellKey(cell)} data-cell={cellKey(cell)} />
+            ))}
+          </g>
+        )}
         {outline && (
           <g class="tile outline" aria-hidden="true">
             <polygon points={points(outline.cell)} />
