@@ -435,7 +435,7 @@ function Status(props: {
     <p class="puzzle-table-info muted">
       {opponents.length === 1
         ? t("Your opponent has {tiles}.", { tiles: nt("{n} tile", "{n} tiles", opponents[0] ?? 0) })
-        : t("Your opponents have {tiles}.", { tiles: opponents.join(", ") })}{" "}
+        : t("Your opponents have {tiles} tiles.", { tiles: opponents.join(", ") })}{" "}
       {nt("{n} tile in the pool", "{n} tiles in the pool", view.pool)}
     </p>
   );
@@ -488,11 +488,7 @@ function Status(props: {
       )}
       {delta !== null && props.change && (
         <p class={`puzzle-rating-move${delta > 0 ? " up" : delta < 0 ? " down" : ""}`}>
-          {t("Puzzle rating {before} → {after} ({delta})", {
-            before: props.change.before,
-            after: props.change.after,
-            delta: delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0",
-          })}
+          {t("Puzzle rating {before} → {after} ({delta})", { before: props.change.before, after: props.change.after, delta: deltaText(delta) })}
         </p>
       )}
       {!answer.correct && (
@@ -512,6 +508,11 @@ function Status(props: {
       </p>
     </>
   );
+}
+
+/** "+12", "−8" (a minus sign, not a hyphen), "±0". */
+function deltaText(delta: number): string {
+  return delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0";
 }
 
 function Score({ signedIn, mine, change, streak }: { signedIn: boolean; mine: MyPuzzles | null; change: { before: number; after: number } | null; streak: Streak }) {
