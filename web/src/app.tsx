@@ -49,7 +49,7 @@ export function App() {
           <a href="/leaderboard" class="wide" onClick={(e) => go(e, "/leaderboard")} aria-current={route.page === "leaderboard" ? "page" : undefined}>
             {t("Leaderboard")}
           </a>
-          <a href="/puzzles" onClick={(e) => go(e, "/puzzles")} aria-current={route.page === "puzzles" ? "page" : undefined}>
+          <a href="/puzzles" class="wide" onClick={(e) => go(e, "/puzzles")} aria-current={route.page === "puzzles" ? "page" : undefined}>
             {t("Puzzles")}
           </a>
           <a href="/pad" onClick={(e) => go(e, "/pad")} aria-current={route.page === "pad" ? "page" : undefined}>

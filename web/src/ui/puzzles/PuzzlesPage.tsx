@@ -31,7 +31,7 @@ import {
 } from "../../puzzles";
 import { go, navigate } from "../../router";
 import { setTitle } from "../../title";
-import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor } from "../../tiles";
+import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor, tileName } from "../../tiles";
 import type { Placed } from "../../types";
 import { Board, boardPoint, optionAt } from "../Board";
 import { Rack } from "../Rack";
@@ -184,7 +184,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
           setRotation(0);
           setAnnounce(
             after.reply
-              ? t("Right. Your opponent answers with {action}. Your move.", { action: actionText(after.reply) })
+              ? t("Right. Your opponent answers with {action}. Your move.", { action: actionText(after.reply, true) })
               : t("Right. Your move again."),
           );
         }
@@ -257,6 +257,10 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
     }
   }
 
+  // The tile shown placed is no longer in the rack.
+  const shownPlaced = state.phase === "checking" || (state.phase === "answered" && (shown === "mine" || state.answer.correct)) ? parsePlacement(state.action) : null;
+  const used = shownPlaced ? tileName(shownPlaced.corners) : null;
+  const hand = view ? view.hand.filter((tile) => tile !== used) : [];
   const names = view ? view.hand_sizes.map((_, i) => (i === view.seat ? t("You") : t("Opponent"))) : [];
 
   return (
@@ -308,14 +312,14 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
                 outline={outline}
                 highlight={highlight}
                 {...(arrived ? { arrived } : {})}
-                description={boardText(board, view.log ?? [], names)}
+                description={boardText(board, view.log ?? [], names) + (state.phase === "answered" ? ` ${verdictText(state)}` : "")}
               />
               <section class="hand" aria-labelledby="puzzle-hand-h">
                 <h2 id="puzzle-hand-h" class="sr">
                   {t("Your tiles")}
                 </h2>
                 <Rack
-                  hand={view.hand}
+                  hand={hand}
                   selected={selected}
                   playable={playable}
                   myTurn={solving}
@@ -378,10 +382,19 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
   );
 }
 
+/** The verdict said aloud: where the best move goes too (a screen reader does not see the board). */
 function verdictText(state: Answered): string {
   const e = state.answer.explanation;
-  if (state.answer.correct) return t("Right! {points} points: the best move.", { points: e.best_points });
-  return t("Not the best move: {played} points played, {best} possible.", { played: e.played_points, best: e.best_points });
+  const best = bestAction(state);
+  const reason = reasonText(e.reason);
+  if (state.answer.correct) return [t("Right! {points} points: the best move.", { points: e.best_points }), reason].join(" ").trim();
+  return [
+    t("Not the best move: {played} points played, {best} possible.", { played: e.played_points, best: e.best_points }),
+    best ? t("Best: {action} for {points} points.", { action: actionText(best, true), points: e.best_points }) : "",
+    reason,
+  ]
+    .join(" ")
+    .trim();
 }
 
 function Status(props: {
@@ -433,10 +446,12 @@ function Status(props: {
   );
   const table = (
     <p class="puzzle-table-info muted">
-      {opponents.length === 1
-        ? t("Your opponent has {tiles}.", { tiles: nt("{n} tile", "{n} tiles", opponents[0] ?? 0) })
-        : t("Your opponents have {tiles} tiles.", { tiles: opponents.join(", ") })}{" "}
-      {nt("{n} tile in the pool", "{n} tiles in the pool", view.pool)}
+      <span>
+        {opponents.length === 1
+          ? t("Your opponent has {tiles}.", { tiles: nt("{n} tile", "{n} tiles", opponents[0] ?? 0) })
+          : t("Your opponents have {tiles} tiles.", { tiles: opponents.join(", ") })}
+      </span>
+      <span>{nt("{n} tile in the pool", "{n} tiles in the pool", view.pool)}</span>
     </p>
   );
   if (state.phase !== "answered") {
@@ -491,21 +506,21 @@ function Status(props: {
           {t("Puzzle rating {before} → {after} ({delta})", { before: props.change.before, after: props.change.after, delta: deltaText(delta) })}
         </p>
       )}
-      {!answer.correct && (
-        <p class="row shown" role="group" aria-label={t("On the board")}>
-          <button type="button" class="small" aria-pressed={props.shown === "best"} onClick={() => props.onShow("best")}>
-            {t("The best move")}
-          </button>
-          <button type="button" class="small" aria-pressed={props.shown === "mine"} onClick={() => props.onShow("mine")}>
-            {t("Your move")}
-          </button>
-        </p>
-      )}
-      <p class="row">
+      <div class="row puzzle-after">
         <button type="button" class="primary" onClick={props.onNext}>
           {t("Next puzzle")}
         </button>
-      </p>
+        {!answer.correct && (
+          <span class="row shown" role="group" aria-label={t("On the board")}>
+            <button type="button" class="small" aria-pressed={props.shown === "best"} onClick={() => props.onShow("best")}>
+              {t("The best move")}
+            </button>
+            <button type="button" class="small" aria-pressed={props.shown === "mine"} onClick={() => props.onShow("mine")}>
+              {t("Your move")}
+            </button>
+          </span>
+        )}
+      </div>
     </>
   );
 }
@@ -525,7 +540,7 @@ function Score({ signedIn, mine, change, streak }: { signedIn: boolean; mine: My
         <p class="big-rating">
           <span class="rating">{rating === null ? "—" : format.format(rating)}</span>
         </p>
-        {mine && <p class="muted">{t("{solved} of {tried} puzzles solved.", { solved: mine.solved, tried: mine.tried })}</p>}
+        {mine && mine.tried > 0 && <p class="muted">{t("{solved} of {tried} puzzles solved.", { solved: mine.solved, tried: mine.tried })}</p>}
       </section>
     );
   }
@@ -536,9 +551,11 @@ function Score({ signedIn, mine, change, streak }: { signedIn: boolean; mine: My
         <span class="rating">{format.format(streak.current)}</span>{" "}
         <span class="muted">{nt("puzzle solved in a row", "puzzles solved in a row", streak.current)}</span>
       </p>
-      <p class="muted">
-        {t("Best streak: {n}.", { n: streak.best })} {t("{solved} of {tried} puzzles solved.", { solved: streak.solved, tried: streak.tried })}
-      </p>
+      {streak.tried > 0 && (
+        <p class="muted">
+          {t("Best streak: {n}.", { n: streak.best })} {t("{solved} of {tried} puzzles solved.", { solved: streak.solved, tried: streak.tried })}
+        </p>
+      )}
       <p class="note">
         {t("Kept in this browser only.")}{" "}
         <a href="/signin?next=%2Fpuzzles" onClick={(e) => go(e, "/signin?next=%2Fpuzzles")}>

@@ -23,6 +23,15 @@ export function themeName(theme: string): string {
   }
 }
 
+/** Each theme's task (the server's prompt ids), for a prompt this page does not know. */
+const PROMPT_OF: Record<string, string> = {
+  hexagon: "find-hexagon",
+  bridge: "find-bridge",
+  endgame: "win-endgame",
+  "needless-draw": "do-not-draw",
+  out: "go-out",
+};
+
 /** The task line: by the puzzle's prompt id, else by its theme. */
 export function promptText(prompt: string, theme: string, moves: number): string {
   switch (prompt) {
@@ -30,75 +39,46 @@ export function promptText(prompt: string, theme: string, moves: number): string
       return t("Find the move that completes a hexagon.");
     case "find-bridge":
       return t("Find the move that makes a bridge.");
-    case "find-defence":
-    case "defend":
-      return t("Find the move that leaves your opponent the fewest points.");
-    case "avoid-draw":
-    case "needless-draw":
+    case "do-not-draw":
       return t("Drawing would cost points: find the best move.");
     case "go-out":
-    case "find-out":
       return t("Find the way to go out.");
-    case "endgame":
-    case "find-endgame":
+    case "win-endgame":
       return moves > 1 ? t("Play the end of the round: find the best line, one move at a time.") : t("Find the best move for the end of the round.");
-    case "find-best":
-      return t("Find the best move.");
   }
-  switch (theme) {
-    case "hexagon":
-      return t("Find the move that completes a hexagon.");
-    case "bridge":
-      return t("Find the move that makes a bridge.");
-    case "defence":
-      return t("Find the move that leaves your opponent the fewest points.");
-    case "needless-draw":
-      return t("Drawing would cost points: find the best move.");
-    case "out":
-      return t("Find the way to go out.");
-    case "endgame":
-      return moves > 1 ? t("Play the end of the round: find the best line, one move at a time.") : t("Find the best move for the end of the round.");
-    default:
-      return t("Find the best move.");
-  }
+  const byTheme = PROMPT_OF[theme];
+  return byTheme && byTheme !== prompt ? promptText(byTheme, "", moves) : t("Find the best move.");
 }
 
 /** Why the best action is best, from the explanation's reason id ("" when unknown). */
 export function reasonText(reason: string): string {
   switch (reason) {
     case "completes-hexagon":
-    case "hexagon":
       return t("It completes a hexagon.");
-    case "completes-bridge":
-    case "bridge":
+    case "forms-bridge":
       return t("It makes a bridge.");
-    case "most-points":
-    case "points":
-      return t("It scores the most points.");
     case "goes-out":
-    case "out":
       return t("It goes out and ends the round.");
-    case "defence":
-    case "leaves-least":
-      return t("It leaves your opponent the fewest points.");
-    case "no-draw":
-    case "needless-draw":
+    case "avoids-draw":
       return t("A tile fits, so drawing only costs points.");
-    case "endgame":
-    case "best-line":
+    case "wins-endgame":
       return t("It wins the most by the end of the round.");
+    case "keeps-round":
+      return t("Over the rest of the round, no other move does as well.");
     default:
       return "";
   }
 }
 
-/** An action in words: "2-4-5 at row 1, column 0", "drawing a tile", "passing". */
-export function actionText(action: string): string {
+/** An action in words: "2-4-5" (the board shows where), or with where for
+ * a screen reader ("2-4-5 at row 1, column 0"), "drawing a tile", "passing". */
+export function actionText(action: string, where = false): string {
   if (action === "draw") return t("drawing a tile");
   if (action === "pass") return t("passing");
   const placement = parsePlacement(action);
   if (!placement) return action;
-  return t("{tile} at {where}", { tile: tileName(placement.corners), where: whereText(placement.cell) });
+  const tile = tileName(placement.corners);
+  return where ? t("{tile} at {where}", { tile, where: whereText(placement.cell) }) : tile;
 }
 
 /** The day of the daily puzzle in the reader's language ("3 December 2026"). */
