@@ -85,7 +85,9 @@ describe("the puzzle page", () => {
     await act(async () => root.querySelector<HTMLElement>(`.rack-tile[data-tile="${tile}"]`)!.click());
     const spot = root.querySelector<SVGGElement>(`.spot[data-action="${action}"]`);
     expect(spot, `a highlighted cell for ${action}`).not.toBeNull();
-    await act(async () => spot!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    await act(async () => {
+      spot!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
     await settle();
   }
 
