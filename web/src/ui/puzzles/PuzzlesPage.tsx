@@ -163,6 +163,8 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
     }
     setShown(answer.correct ? "mine" : "best");
     setAnnounce(verdictText(done));
+    // The keyboard goes on from the verdict (its "Next puzzle" is the next stop).
+    requestAnimationFrame(() => document.getElementById("puzzle-h")?.focus());
   };
 
   const play = (action: string) => {
@@ -285,6 +287,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
           <Status
             state={state}
             daily={isDaily ? daily : null}
+            before={isDaily && daily !== null && streak.daily?.date === daily && state.phase === "solving" ? streak.daily.correct : null}
             source={source}
             shown={shown}
             onShow={setShown}
@@ -406,6 +409,8 @@ function Status(props: {
   onNext(): void;
   onRetry(): void;
   change: { before: number; after: number } | null;
+  /** Today's daily puzzle answered before in this browser: right or not. */
+  before: boolean | null;
 }) {
   const { state } = props;
   if (state.phase === "loading") {
@@ -463,6 +468,11 @@ function Status(props: {
         </h2>
         {meta}
         <p class="puzzle-prompt">{promptText(puzzle.prompt, puzzle.theme, puzzle.moves)}</p>
+        {props.before !== null && (
+          <p class="muted puzzle-before">
+            {props.before ? t("You solved today's puzzle already; a new one comes tomorrow.") : t("You tried today's puzzle already; a new one comes tomorrow.")}
+          </p>
+        )}
         {puzzle.moves > 1 && <p class="puzzle-step">{t("Move {n} of {m}", { n: state.step, m: puzzle.moves })}</p>}
         {state.reply && <p class="puzzle-reply">{t("Right. Your opponent answers with {action}. Your move.", { action: actionText(state.reply) })}</p>}
         {table}
@@ -476,7 +486,7 @@ function Status(props: {
   const delta = props.change ? props.change.after - props.change.before : null;
   return (
     <>
-      <h2 id="puzzle-h" class="verdict">
+      <h2 id="puzzle-h" class="verdict" tabindex={-1}>
         <span class="mark" aria-hidden="true">
           {answer.correct ? "✓" : "✗"}
         </span>
