@@ -25,6 +25,7 @@ from triominoes.cli.help import PlainHelp
 from triominoes.cli.options import PRESET_LINES, RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.play import play_command
+from triominoes.cli.puzzles import puzzles_app
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
@@ -198,6 +199,7 @@ app.command("tournament")(tournament_command)
 app.command("analyze")(analyze_command)
 app.command("serve")(serve_command)
 app.command("play")(play_command)
+app.add_typer(puzzles_app, name="puzzles")
 
 
 def _terminated(signum: int, frame: object) -> None:

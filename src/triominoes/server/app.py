@@ -35,6 +35,7 @@ from triominoes.server.hub import Hub
 from triominoes.server.lobby import lobby_routes
 from triominoes.server.pads import pad_routes
 from triominoes.server.play import play_routes
+from triominoes.server.puzzles import puzzle_routes
 from triominoes.server.queue import queue_routes
 from triominoes.server.replays import replay_routes
 from triominoes.server.sessions import OriginCheck
@@ -171,6 +172,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(pad_routes(hub, base_url))
     app.include_router(account_routes(hub, base_url))
     app.include_router(queue_routes(hub, base_url))
+    app.include_router(puzzle_routes(hub))
 
     # --- operations ---------------------------------------------------------------
 

@@ -212,3 +212,34 @@ player_games = Table(
     PrimaryKeyConstraint("table_id", "game", "player_id"),
     Index("player_games_player", "player_id", "at"),
 )
+
+# --- puzzles (migration 0003) ------------------------------------------------
+
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    # A signed-in player's puzzle rating (Elo, triominoes.puzzles.rating);
+    # no row: the starting rating and nothing tried.
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("rating", Float, nullable=False),
+    # Puzzles tried and solved at the first try (the rated tries).
+    Column("tried", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    # The shipped puzzle's id (h-0042): puzzles live in the package, not here.
+    Column("puzzle_id", String(32), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    # Only a player's first try at a puzzle moves the rating.
+    Column("rated", Boolean, nullable=False),
+    Column("before", Float, nullable=False),
+    Column("after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("puzzle_attempts_player", "player_id", "puzzle_id"),
+)

@@ -39,6 +39,7 @@ from sqlalchemy.pool import NullPool
 from triominoes.storage import finished, schema
 from triominoes.storage.accounts import Accounts
 from triominoes.storage.finished import Outcome
+from triominoes.storage.puzzles import PuzzleRatings
 from triominoes.table.seats import SeatKind, TableStatus
 from triominoes.table.state import CHAT_LINES
 
@@ -184,6 +185,7 @@ class Store:
         # and it keeps commits in order on PostgreSQL too.
         self._write_lock = threading.Lock()
         self.accounts = Accounts(self)
+        self.puzzles = PuzzleRatings(self)
         if migrate:
             self.migrate()
 

@@ -1,0 +1,128 @@
+"""``triominoes puzzles mine`` and ``triominoes puzzles check``: finding
+puzzles in self-play rounds and records, and re-verifying a puzzle file
+(docs/puzzles.md)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from triominoes.cli.errors import fail, read_text
+from triominoes.core.errors import TriominoesError
+from triominoes.core.record import loads as load_record
+from triominoes.core.rules import PRESETS, preset
+from triominoes.puzzles.checking import check
+from triominoes.puzzles.mining import from_record, numbered, self_play
+from triominoes.puzzles.model import SHIPPED, Puzzle, PuzzleError, dumps, loads, shipped
+
+puzzles_app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Puzzles from real rounds: mine them, check them.",
+)
+
+
+def _seed_puzzles(args: tuple[str, int]) -> list[dict[str, Any]]:
+    """One self-play round's puzzles (a worker's task, in JSON)."""
+    rules, seed = args
+    return [p.to_json() for p in self_play(preset(rules), [seed])]
+
+
+def _record_puzzles(path: str) -> list[dict[str, Any]]:
+    try:
+        record = load_record(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TriominoesError) as exc:
+        raise PuzzleError(f"{path}: {exc}") from None
+    return [p.to_json() for p in from_record(record, Path(path).name)]
+
+
+@puzzles_app.command("mine")
+def mine_command(
+    out: Annotated[str, typer.Option(metavar="FILE", help="Where to write the puzzles.")],
+    seeds: Annotated[
+        str, typer.Option(metavar="FIRST-LAST", help="Self-play seeds, e.g. 1-100 (0-0: none).")
+    ] = "1-20",
+    rules: Annotated[str, typer.Option(metavar="PRESET", help="The self-play rule set.")] = (
+        "standard"
+    ),
+    records: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DIR",
+            help="Also mine every game record (*.json) in DIR; only records of "
+            "games whose human players agreed may be put there.",
+        ),
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes mining side by side.")] = 1,
+) -> None:
+    """Find puzzles: positions where one action is clearly the best, from the solver's view."""
+    if rules not in PRESETS:
+        fail(f"unknown preset {rules!r} (one of {', '.join(PRESETS)})")
+    try:
+        first, last = (int(part) for part in seeds.split("-", 1))
+    except ValueError:
+        fail("--seeds is FIRST-LAST, two whole numbers")
+    tasks = [(rules, seed) for seed in range(first, last + 1) if seed > 0]
+    files = sorted(str(p) for p in Path(records).glob("*.json")) if records else []
+    if records and not Path(records).is_dir():
+        fail(f"{records} is not a directory")
+    found: list[Puzzle] = []
+    try:
+        with ProcessPoolExecutor(jobs) as pool:
+            for batch in pool.map(_seed_puzzles, tasks):
+                found.extend(Puzzle.from_json(entry) for entry in batch)
+            for batch in pool.map(_record_puzzles, files):
+                found.extend(Puzzle.from_json(entry) for entry in batch)
+    except PuzzleError as exc:
+        fail(str(exc))
+    puzzles = numbered(found)
+    try:
+        Path(out).write_text(dumps(puzzles), encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc}")
+    counts = Counter(p.theme for p in puzzles)
+    typer.echo(f"{len(puzzles)} puzzles: " + ", ".join(f"{t} {n}" for t, n in counts.items()))
+
+
+def _check_one(args: tuple[dict[str, Any], bool]) -> tuple[str, list[str]]:
+    data, full = args
+    puzzle = Puzzle.from_json(data)
+    return puzzle.id, check(puzzle, full=full)
+
+
+@puzzles_app.command("check")
+def check_command(
+    file: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE", help="A puzzle file (default: the shipped puzzles)."),
+    ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Also repeat the confirming search (slower).")
+    ] = False,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes checking side by side.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
+) -> None:
+    """Re-verify every puzzle with the engine and the search; exit 1 if any fails."""
+    try:
+        puzzles = list(shipped()) if file is None else loads(read_text(file))
+    except PuzzleError as exc:
+        fail(str(exc))
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(pool.map(_check_one, [(p.to_json(), full) for p in puzzles]))
+    bad = {ident: problems for ident, problems in results if problems}
+    if as_json:
+        typer.echo(json.dumps({"checked": len(puzzles), "failed": bad}, indent=1))
+    else:
+        for ident, problems in bad.items():
+            for problem in problems:
+                typer.echo(f"{ident}: {problem}")
+        where = file or SHIPPED
+        typer.echo(f"{len(puzzles) - len(bad)} of {len(puzzles)} puzzles in {where} hold")
+    if bad:
+        raise typer.Exit(1)

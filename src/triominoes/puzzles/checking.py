@@ -1,0 +1,71 @@
+"""Re-verifying a puzzle with the engine and the search.
+
+:func:`check` is what ``triominoes puzzles check`` and the tests run on
+every shipped puzzle: the engine replays the round to the position, the
+seat to move is the solver, the answer is one of its legal actions and
+does what the theme says, the judging search (its fixed seed) gives every
+legal action the stored value again, and the answer is the one best action
+by at least :data:`~triominoes.puzzles.mining.MARGIN` points. ``full``
+also repeats the confirming search (other deals, more of them).
+"""
+
+from __future__ import annotations
+
+from triominoes.core.actions import Draw, Place
+from triominoes.core.errors import TriominoesError
+from triominoes.puzzles.mining import (
+    CONFIRM,
+    CONFIRM_MARGIN,
+    JUDGE,
+    MARGIN,
+    clear_best,
+    theme_of,
+)
+from triominoes.puzzles.model import Puzzle
+
+TOLERANCE = 0.01
+"""Stored values are rounded to hundredths of a point."""
+
+
+def check(puzzle: Puzzle, *, full: bool = False) -> list[str]:
+    """What is wrong with a puzzle (nothing: an empty list)."""
+    try:
+        game = puzzle.game()
+    except TriominoesError as exc:
+        return [f"the round does not replay: {exc}"]
+    if game.round.over or game.round.seat != puzzle.seat:
+        return [f"seat {puzzle.seat} is not to move at the position"]
+    view = game.view(puzzle.seat)
+    legal = {str(entry.action): entry for entry in view.legal}
+    answer = puzzle.solution[0]
+    if answer not in legal:
+        return [f"the answer {answer} is not a legal action"]
+    problems = []
+    if set(puzzle.values) != set(legal):
+        problems.append("the stored values are not those of the legal actions")
+    values = JUDGE.values(view)
+    changed = [t for t in legal if abs(values[t] - puzzle.values.get(t, float("inf"))) > TOLERANCE]
+    if changed:
+        problems.append(f"the search values {', '.join(changed)} differently now")
+    if clear_best(values, MARGIN) != answer:
+        problems.append(f"{answer} is not the one best action by {MARGIN:g} points")
+    themed = theme_of(view, answer, values)
+    if themed != (puzzle.theme, puzzle.reason):
+        problems.append(f"the answer's theme is {themed}, not {(puzzle.theme, puzzle.reason)}")
+    action = legal[answer].action
+    score = legal[answer].score
+    if puzzle.theme == "hexagon" and not (score is not None and score.hexagons):
+        problems.append("the answer completes no hexagon")
+    if puzzle.theme == "bridge" and not (score is not None and score.bridge):
+        problems.append("the answer forms no bridge")
+    if puzzle.theme == "needless-draw" and not any(isinstance(e.action, Draw) for e in view.legal):
+        problems.append("drawing is not an action here")
+    if puzzle.theme == "out":
+        after = puzzle.game([answer]).rounds[-1].state
+        if after.hands[puzzle.seat]:
+            problems.append("the answer does not go out")
+    if not isinstance(action, Place):
+        problems.append("the answer is not a placement")
+    if full and clear_best(CONFIRM.values(view), CONFIRM_MARGIN) != answer:
+        problems.append(f"the confirming search does not find {answer} best by {CONFIRM_MARGIN:g}")
+    return problems
