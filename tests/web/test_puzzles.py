@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from typing import Any
 
 import httpx
@@ -17,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages, axe_violations, screenshot
-from tests.web.flows import choose_language, missing_translations
+from tests.web.flows import choose_language, missing_translations, sign_up
 
 PHONE = {"width": 360, "height": 740}
 PLACE = re.compile(r"^([0-5])([0-5])([0-5])@(-?\d+),(-?\d+)$")
@@ -237,3 +238,36 @@ def test_themes_and_every_language(pages: Pages, server: ServerProcess) -> None:
         expect(page.locator("main.puzzles")).to_have_attribute("data-phase", "solving")
         page.locator(".rack-tile").first.click()
         assert missing_translations(page) == [], code
+    # The answer's texts too (the verdict stays while the language changes).
+    puzzle = daily(server)
+    play(page, wrong_action(puzzle, solution(server, puzzle)[0]))
+    expect(page.locator("main.puzzles")).to_have_attribute("data-phase", "answered")
+    for code in ("de", "cs", "es", "th"):
+        choose_language(page, code)
+        expect(page.locator(".puzzle-status.wrong .verdict")).not_to_have_text("Not the best move")
+        assert missing_translations(page) == [], code
+    screenshot(page, "puzzle-wrong-th")
+
+
+def test_a_signed_in_player_has_a_puzzle_rating(pages: Pages, server: ServerProcess) -> None:
+    puzzle = daily(server)
+    line = solution(server, puzzle)
+    page = pages.new()
+    sign_up(page, f"puz{secrets.token_hex(3)}")
+    open_daily(page, puzzle)
+    score = page.locator(".puzzle-score")
+    expect(score.locator("h2")).to_have_text("Puzzle rating")
+    expect(score.locator(".rating")).to_have_text("1,500")
+    solve(page, line, how="click")
+    # The rating moves up by the server's answer; the streak is a guest's only.
+    move = page.locator(".puzzle-rating-move")
+    expect(move).to_have_class(re.compile(r"\bup\b"))
+    expect(move).to_contain_text(re.compile(r"Puzzle rating 1,500 → 1,5\d\d \(\+\d+\)"))
+    after = re.search(r"→ ([\d,]+)", move.inner_text())
+    assert after is not None
+    expect(score.locator(".rating")).to_have_text(after.group(1))
+    expect(score).to_contain_text("1 of 1 puzzles solved.")
+    assert page.evaluate("() => localStorage.getItem('triominoes.puzzles')") is None
+    # The server keeps it: a reload shows the same rating.
+    page.reload()
+    expect(page.locator(".puzzle-score .rating")).to_have_text(after.group(1))

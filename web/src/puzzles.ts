@@ -36,7 +36,8 @@ export interface Puzzle {
 export interface Explanation {
   played_points: number;
   best_points: number;
-  margin: number;
+  /** By the search's value, in points (null past a line's first move). */
+  margin: number | null;
   cells: [number, number][];
   reason: string;
 }

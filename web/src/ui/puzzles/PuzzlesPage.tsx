@@ -446,7 +446,7 @@ function Status(props: {
     <p class="puzzle-meta muted">
       {props.daily !== null && <span>{dayText(props.daily)}</span>}
       <span>{themeName(puzzle.theme)}</span>
-      <span>{t("Difficulty {n}", { n: new Intl.NumberFormat(language()).format(puzzle.difficulty) })}</span>
+      <span>{t("Difficulty {n}", { n: number(puzzle.difficulty) })}</span>
     </p>
   );
   const table = (
@@ -508,12 +508,12 @@ function Status(props: {
               : t("The best move makes {points} points.", { points: e.best_points })}{" "}
             {reason}
           </p>
-          {e.margin > 0 && <p class="muted puzzle-margin">{t("Over the rest of the round it is worth about {n} points more.", { n: Math.round(e.margin) })}</p>}
+          {e.margin !== null && e.margin > 0 && <p class="muted puzzle-margin">{t("By the round's end it is worth about {n} points more than your move.", { n: Math.round(e.margin) })}</p>}
         </>
       )}
       {delta !== null && props.change && (
         <p class={`puzzle-rating-move${delta > 0 ? " up" : delta < 0 ? " down" : ""}`}>
-          {t("Puzzle rating {before} → {after} ({delta})", { before: props.change.before, after: props.change.after, delta: deltaText(delta) })}
+          {t("Puzzle rating {before} → {after} ({delta})", { before: number(props.change.before), after: number(props.change.after), delta: deltaText(delta) })}
         </p>
       )}
       <div class="row puzzle-after">
@@ -533,6 +533,10 @@ function Status(props: {
       </div>
     </>
   );
+}
+
+function number(n: number): string {
+  return new Intl.NumberFormat(language()).format(n);
 }
 
 /** "+12", "−8" (a minus sign, not a hyphen), "±0". */
@@ -563,7 +567,8 @@ function Score({ signedIn, mine, change, streak }: { signedIn: boolean; mine: My
       </p>
       {streak.tried > 0 && (
         <p class="muted">
-          {t("Best streak: {n}.", { n: streak.best })} {t("{solved} of {tried} puzzles solved.", { solved: streak.solved, tried: streak.tried })}
+          {streak.best > 0 && `${t("Best streak: {n}.", { n: streak.best })} `}
+          {t("{solved} of {tried} puzzles solved.", { solved: streak.solved, tried: streak.tried })}
         </p>
       )}
       <p class="note">

@@ -64,7 +64,7 @@ export function reasonText(reason: string): string {
     case "wins-endgame":
       return t("It wins the most by the end of the round.");
     case "keeps-round":
-      return t("Over the rest of the round, no other move does as well.");
+      return t("It is the best for the whole round, not only for this turn.");
     default:
       return "";
   }
