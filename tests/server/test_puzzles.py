@@ -46,7 +46,10 @@ def wrong_action(puzzle: Puzzle) -> str:
 
 
 def test_the_daily_puzzle_is_the_same_all_day(server: ServerProcess) -> None:
-    first, second = get(server, "/api/puzzles/daily").json(), get(server, "/api/puzzles/daily").json()
+    first, second = (
+        get(server, "/api/puzzles/daily").json(),
+        get(server, "/api/puzzles/daily").json(),
+    )
     assert first == second
     assert first["date"] == datetime.datetime.now(datetime.UTC).date().isoformat()
     puzzles = shipped()
@@ -66,7 +69,9 @@ def test_a_puzzle_is_served_as_the_solver_saw_it(server: ServerProcess) -> None:
     assert {entry["action"] for entry in view["legal"]} == set(puzzle.values)
     assert "solution" not in served and "values" not in served
     assert "hands" not in view and "round_end" not in view
-    others = [t for s, hand in enumerate(puzzle.game().round.hands) if s != puzzle.seat for t in [hand]]
+    others = [
+        t for s, hand in enumerate(puzzle.game().round.hands) if s != puzzle.seat for t in [hand]
+    ]
     assert len(view["hand"]) == view["hand_sizes"][puzzle.seat] and others
     missing = get(server, "/api/puzzles/x-9999")
     assert missing.status_code == 404 and missing.json()["error"] == "no-puzzle"

@@ -25,7 +25,7 @@ from triominoes.cli.help import PlainHelp
 from triominoes.cli.options import PRESET_LINES, RULES_HELP, rules_from_options
 from triominoes.cli.output import OutputError, check_file, counted
 from triominoes.cli.play import play_command
-from triominoes.cli.puzzles import puzzles_app
+from triominoes.cli.puzzles import puzzle_command, puzzles_app
 from triominoes.cli.scoresheet import score_sheet
 from triominoes.cli.serve import serve_command
 from triominoes.cli.tournament import tournament_command
@@ -200,6 +200,7 @@ app.command("analyze")(analyze_command)
 app.command("serve")(serve_command)
 app.command("play")(play_command)
 app.add_typer(puzzles_app, name="puzzles")
+app.command("puzzle")(puzzle_command)
 
 
 def _terminated(signum: int, frame: object) -> None:

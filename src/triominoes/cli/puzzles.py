@@ -5,6 +5,7 @@ puzzles in self-play rounds and records, and re-verifying a puzzle file
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -16,9 +17,20 @@ from triominoes.cli.errors import fail, read_text
 from triominoes.core.errors import TriominoesError
 from triominoes.core.record import loads as load_record
 from triominoes.core.rules import PRESETS, preset
+from triominoes.i18n import LANGUAGES
 from triominoes.puzzles.checking import check
 from triominoes.puzzles.mining import from_record, numbered, self_play
-from triominoes.puzzles.model import SHIPPED, Puzzle, PuzzleError, dumps, loads, shipped
+from triominoes.puzzles.model import (
+    SHIPPED,
+    THEMES,
+    Puzzle,
+    PuzzleError,
+    dumps,
+    loads,
+    shipped,
+)
+from triominoes.tui.puzzle import PuzzleApp, run_plain
+from triominoes.tui.text import use_language
 
 puzzles_app = typer.Typer(
     add_completion=False,
@@ -126,3 +138,45 @@ def check_command(
         typer.echo(f"{len(puzzles) - len(bad)} of {len(puzzles)} puzzles in {where} hold")
     if bad:
         raise typer.Exit(1)
+
+
+def puzzle_command(
+    theme: Annotated[
+        str | None, typer.Option(metavar="THEME", help=f"Only this theme: {', '.join(THEMES)}.")
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--id", metavar="ID", help="Begin with this puzzle (h-0042).")
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LANG", help=f"Language: {', '.join(LANGUAGES)} (default: the locale's)."
+        ),
+    ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help="Lines of text, actions read from standard input."),
+    ] = False,
+) -> None:
+    """Solve the shipped puzzles in the terminal, easiest first."""
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang!r}: one of {', '.join(LANGUAGES)}")
+    if theme is not None and theme not in THEMES:
+        fail(f"--theme {theme!r}: one of {', '.join(THEMES)}")
+    use_language(lang)
+    chosen = sorted(
+        (p for p in shipped() if theme is None or p.theme == theme),
+        key=lambda p: (p.difficulty, p.id),
+    )
+    if start is not None:
+        ids = [p.id for p in chosen]
+        if start not in ids:
+            fail(f"there is no puzzle {start}" + (f" of theme {theme}" if theme else ""))
+        at = ids.index(start)
+        chosen = chosen[at:] + chosen[:at]
+    if not chosen:
+        fail("no puzzles to play")
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        run_plain(chosen, sys.stdin, sys.stdout)
+    else:
+        PuzzleApp(chosen).run()

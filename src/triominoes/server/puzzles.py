@@ -21,10 +21,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from triominoes.core.actions import parse_action
 from triominoes.core.errors import BadToken
-from triominoes.puzzles import rating
-from triominoes.puzzles.mining import shape_cells
+from triominoes.puzzles import rating, solving
 from triominoes.puzzles.model import THEMES, Puzzle, shipped
 from triominoes.server.errors import ApiError
 from triominoes.server.hub import Hub
@@ -130,34 +128,26 @@ def puzzle_routes(hub: Callable[[], Hub], puzzles: Sequence[Puzzle] | None = Non
         reply while a line goes on; a signed-in solver's rating change
         when the try ends."""
         puzzle = find(puzzle_id)
-        line = list(body.line)
-        step = len(line)
-        if step % 2 or step >= len(puzzle.solution) or line != list(puzzle.solution[:step]):
-            raise ApiError("bad-line", "line must be the puzzle's line so far, as answered")
         try:
-            token = str(parse_action(body.action))
+            judged = await asyncio.to_thread(solving.answer, puzzle, body.line, body.action)
         except BadToken as exc:
             raise ApiError.of("bad-action", exc) from None
-        view = await asyncio.to_thread(puzzle.view, line)
-        legal = {str(entry.action): entry for entry in view.legal}
-        if token not in legal:
-            raise ApiError("illegal-action", f"{token} is not a legal action here")
-        best = puzzle.solution[step]
-        correct = token == best
-        goes_on = correct and step + 2 < len(puzzle.solution)
-        values = puzzle.values if step == 0 else {}
-        margin = values[best] - values[token] if token in values and best in values else None
+        except solving.BadLine as exc:
+            raise ApiError("bad-line", str(exc)) from None
+        except solving.NotLegal as exc:
+            raise ApiError("illegal-action", str(exc)) from None
+        correct, goes_on = judged.correct, judged.goes_on
         answer: dict[str, Any] = {
             "correct": correct,
             "solution": list(puzzle.solution),
             "explanation": {
-                "played_points": legal[token].points,
-                "best_points": legal[best].points,
-                "margin": round(margin, 1) if margin is not None else None,
-                "cells": [list(c) for c in shape_cells(view, best)],
-                "reason": puzzle.reason,
+                "played_points": judged.played_points,
+                "best_points": judged.best_points,
+                "margin": judged.margin,
+                "cells": [list(c) for c in judged.cells],
+                "reason": judged.reason,
             },
-            "reply": puzzle.solution[step + 1] if goes_on else None,
+            "reply": judged.reply,
             "next": goes_on,
             "rating": None,
         }
