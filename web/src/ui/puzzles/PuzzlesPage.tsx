@@ -426,7 +426,7 @@ function Status(props: {
       <>
         <h2 id="puzzle-h">{t("Puzzle")}</h2>
         <p class="error" role="alert">
-          {errorMessage(state.code)}
+          {state.code === "no-puzzle" && state.source.kind === "next" ? t("No puzzle of this theme yet.") : errorMessage(state.code)}
         </p>
         <p class="row">
           <button type="button" onClick={props.onRetry}>
@@ -447,6 +447,9 @@ function Status(props: {
       {props.daily !== null && <span>{dayText(props.daily)}</span>}
       <span>{themeName(puzzle.theme)}</span>
       <span>{t("Difficulty {n}", { n: number(puzzle.difficulty) })}</span>
+      <a href={`/puzzles?id=${encodeURIComponent(puzzle.id)}`} onClick={(e) => go(e, `/puzzles?id=${encodeURIComponent(puzzle.id)}`)} class="puzzle-id">
+        #{puzzle.id}
+      </a>
     </p>
   );
   const table = (
