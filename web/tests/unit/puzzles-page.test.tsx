@@ -130,6 +130,47 @@ describe("the puzzle page", () => {
     expect(loadStreak()).toMatchObject({ current: 0, best: 6, solved: 4, tried: 6 });
   });
 
+  it("plays an endgame line: the reply arrives on the board, then the next move is asked for", async () => {
+    const endgame: Puzzle = { ...puzzle, id: "e-0001", theme: "endgame", prompt: "win-endgame", moves: 2 };
+    const after = {
+      ...puzzle.view,
+      board: [...puzzle.view.board, { cell: [-1, 0] as [number, number], corners: [5, 1, 5] as [number, number, number] }, { cell: [1, 0] as [number, number], corners: [5, 0, 5] as [number, number, number] }],
+      hand: ["0-0-0"],
+      hand_sizes: [1, 3],
+      legal: [{ action: "000@2,0", points: 30 }, { action: "draw", points: -5 }],
+    };
+    const fetchLine = async (url: string, init?: RequestInit) => {
+      if (url === "/api/me") return answer({ error: "unauthorized" }, 401);
+      if (url === "/api/puzzles/e-0001") return answer(endgame);
+      if (url === "/api/puzzles/themes") return answer([]);
+      const body = JSON.parse(String(init?.body)) as { action: string; line: string[] };
+      sent.push(body);
+      const line = ["515@-1,0", "505@1,0", "000@2,0"];
+      const base = { solution: line, explanation: { played_points: 58, best_points: 58, margin: null, cells: [], reason: "wins-endgame" }, rating: null };
+      if (body.line.length === 0) return answer({ ...base, correct: true, reply: "505@1,0", next: true, view: after });
+      return answer({ ...base, correct: body.action === "000@2,0", reply: null, next: false });
+    };
+    vi.stubGlobal("fetch", fetchLine);
+    await act(async () => render(<PuzzlesPage id="e-0001" theme={null} />, root));
+    await settle();
+    expect(root.querySelector(".puzzle-step")!.textContent).toBe("Move 1 of 2");
+    expect(root.querySelector(".puzzle-prompt")!.textContent).toMatch(/one move at a time/);
+    await place("1-5-5", "515@-1,0");
+    // Right so far: the opponent's reply is on the board, the line goes on.
+    expect(root.querySelector("main")!.dataset["phase"]).toBe("solving");
+    expect(root.querySelector(".puzzle-step")!.textContent).toBe("Move 2 of 2");
+    expect(root.querySelector(".puzzle-reply")!.textContent).toContain("0-5-5");
+    expect(root.querySelector('.tile.arrive[data-cell="1,0"]')).not.toBeNull();
+    expect([...root.querySelectorAll(".rack-tile")].map((b) => b.getAttribute("data-tile"))).toEqual(["0-0-0"]);
+    await place("0-0-0", "000@2,0");
+    expect(sent).toEqual([
+      { action: "515@-1,0", line: [] },
+      { action: "000@2,0", line: ["515@-1,0", "505@1,0"] },
+    ]);
+    expect(root.querySelector(".puzzle-status.right")).not.toBeNull();
+    expect(loadStreak()).toMatchObject({ current: 1, daily: null });
+  });
+
   it("sends draw from its button, and nothing the view does not offer", async () => {
     await open();
     const draw = [...root.querySelectorAll<HTMLButtonElement>(".actions button")].find((b) => b.textContent?.startsWith("Draw"))!;
