@@ -232,11 +232,16 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
   let outline: Placed | null = null;
   let highlight: [number, number][] = [];
   let arrived: Set<string> | undefined;
+  // The solver's tile outlined (green when right, red when not), the
+  // opponent's reply in the second colour, as a game outlines last moves.
+  const marks = new Map<string, number>();
+  const colours = ["var(--seat-0)", "var(--seat-1)"];
   if (state.phase === "solving" || state.phase === "checking") {
     const reply = state.reply ? parsePlacement(state.reply) : null;
     if (reply) {
       fresh = cellKey(reply.cell);
       arrived = new Set([fresh]);
+      marks.set(fresh, 1);
     }
     if (state.phase === "checking") {
       const { board: b, placed } = boardWith(board, state.action);
@@ -250,7 +255,11 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
     if (shown === "mine" || state.answer.correct) {
       const { board: b, placed } = boardWith(board, state.action);
       board = b;
-      if (placed) fresh = cellKey(placed.cell);
+      if (placed) {
+        fresh = cellKey(placed.cell);
+        marks.set(fresh, 0);
+        colours[0] = state.answer.correct ? "var(--seat-2)" : "var(--error)";
+      }
       if (state.answer.correct) highlight = cells;
     } else {
       const placement = best ? parsePlacement(best) : null;
@@ -315,6 +324,8 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
                 outline={outline}
                 highlight={highlight}
                 {...(arrived ? { arrived } : {})}
+                last={marks}
+                colours={colours}
                 description={boardText(board, view.log ?? [], names) + (state.phase === "answered" ? ` ${verdictText(state)}` : "")}
               />
               <section class="hand" aria-labelledby="puzzle-hand-h">
