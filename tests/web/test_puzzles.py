@@ -87,13 +87,21 @@ def play(page: Any, token: str, *, how: str = "click") -> None:
         return
     spot = choose_tile(page, token, how=how)
     if how == "keyboard":
-        # The arrow keys walk the highlighted cells; Enter places.
+        # An arrow key on the selected tile goes to the highlighted cells;
+        # the arrow keys walk them; Enter places.
         page.keyboard.press("ArrowRight")
-        cells = page.locator(".spot")
-        for _ in range(cells.count() + 1):
-            if page.evaluate("() => document.activeElement?.getAttribute('data-action')") == token:
-                break
-            page.keyboard.press("ArrowRight")
+        count = page.locator(".spot").count()
+
+        def focused() -> bool:
+            script = "() => document.activeElement?.getAttribute('data-action')"
+            return bool(page.evaluate(script) == token)
+
+        for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            for _ in range(count):
+                if focused():
+                    break
+                page.keyboard.press(key)
+        assert focused(), f"the arrow keys never reach {token}"
         page.keyboard.press("Enter")
     elif how == "touch":
         spot.tap()
