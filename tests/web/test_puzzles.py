@@ -22,6 +22,11 @@ from tests.web.flows import choose_language, missing_translations, sign_up
 
 PHONE = {"width": 360, "height": 740}
 PLACE = re.compile(r"^([0-5])([0-5])([0-5])@(-?\d+),(-?\d+)$")
+CENTROID = """polygon => {
+    const m = polygon.getScreenCTM();
+    const corners = [...polygon.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m));
+    return [corners.reduce((s, p) => s + p.x, 0) / 3, corners.reduce((s, p) => s + p.y, 0) / 3];
+}"""
 
 
 def daily(server: ServerProcess) -> dict[str, Any]:
@@ -105,6 +110,15 @@ def play(page: Any, token: str, *, how: str = "click") -> None:
         page.keyboard.press("Enter")
     elif how == "touch":
         spot.tap()
+    elif how == "drag":
+        # The selected (and turned) tile dragged from the rack onto its cell.
+        start = page.locator(f'.rack-tile[data-tile="{tile_of(token)}"]').bounding_box()
+        assert start is not None
+        middle = spot.locator("polygon").evaluate(CENTROID)
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(middle[0], middle[1], steps=8)
+        page.mouse.up()
     else:
         spot.click()
 
@@ -214,8 +228,17 @@ def test_the_daily_puzzle_on_a_360_px_phone(pages: Pages, server: ServerProcess)
 
     wrong = pages.new(viewport=PHONE)
     open_daily(wrong, puzzle)
-    play(wrong, wrong_action(puzzle, line[0]), how="click")
+    missed = wrong_action(puzzle, line[0])
+    play(wrong, missed, how="drag")
     expect(wrong.locator(".puzzle-status")).to_have_class(re.compile(r"\bwrong\b"))
+    found = PLACE.match(missed)
+    if found:
+        # The tile went where it was dropped: the player's move, on asking.
+        expect(wrong.locator(".puzzle-status")).to_contain_text(f"You played {tile_of(missed)}")
+        wrong.get_by_role("button", name="Your move").click()
+        cell = f"{found.group(4)},{found.group(5)}"
+        expect(wrong.locator(f'.board .tile[data-cell="{cell}"]')).to_have_count(1)
+        wrong.get_by_role("button", name="The best move").click()
     fits(wrong)
     screenshot(wrong, "puzzle-wrong-360", full_page=True)
     assert axe_violations(wrong) == {}
