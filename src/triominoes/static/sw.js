@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-2ce08223c43d";
-const ASSETS = ["/assets/Analysis-CUDV4Uzm.js","/assets/PadPage-BVqoOaEB.js","/assets/PlayersPage-DvaE7Fe0.js","/assets/PuzzlesPage-DOm74_83.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-BlTLy5qu.js","/assets/index-F59Y9C-w.css","/assets/jsxRuntime-Csiyd9GS.js"];
+const CACHE = "triominoes-pad-8e1d8bd138d3";
+const ASSETS = ["/assets/Analysis-CUDV4Uzm.js","/assets/PadPage-BMCUngO9.js","/assets/PlayersPage-CTwvxZo9.js","/assets/PuzzlesPage-DiqVnaqw.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-B4E8rhRd.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-Csiyd9GS.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 

@@ -274,15 +274,15 @@ export function Board(props: BoardProps) {
       >
         <g aria-hidden="true">
           {placed}
+          {highlight.length > 0 && (
+            <g class="marked">
+              {highlight.map((cell) => (
+                <polygon points={points(cell)} key={cellKey(cell)} data-cell={cellKey(cell)} />
+              ))}
+            </g>
+          )}
           {marks}
         </g>
-        {highlight.length > 0 && (
-          <g class="marked" aria-hidden="true">
-            {highlight.map((cell) => (
-              <polygon points={points(cell)} key={cellKey(cell)} data-cell={cellKey(cell)} />
-            ))}
-          </g>
-        )}
         {outline && (
           <g class="tile outline" aria-hidden="true">
             <polygon points={points(outline.cell)} />
