@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from triominoes.cli.errors import fail, read_text
+from triominoes.cli.help import PlainHelp
 from triominoes.core.errors import TriominoesError
 from triominoes.core.record import loads as load_record
 from triominoes.core.rules import PRESETS, preset
@@ -33,6 +34,7 @@ from triominoes.tui.puzzle import PuzzleApp, run_plain
 from triominoes.tui.text import use_language
 
 puzzles_app = typer.Typer(
+    cls=PlainHelp,
     add_completion=False,
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -73,7 +75,7 @@ def mine_command(
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes mining side by side.")] = 1,
 ) -> None:
-    """Find puzzles: positions where one action is clearly the best, from the solver's view."""
+    """Find positions where one action is clearly the best."""
     if rules not in PRESETS:
         fail(f"unknown preset {rules!r} (one of {', '.join(PRESETS)})")
     try:
@@ -115,12 +117,12 @@ def check_command(
         typer.Argument(metavar="FILE", help="A puzzle file (default: the shipped puzzles)."),
     ] = None,
     full: Annotated[
-        bool, typer.Option("--full", help="Also repeat the confirming search (slower).")
+        bool, typer.Option("--full", help="Also demand what mining did: the stored values, the full margin, the second search.")
     ] = False,
     jobs: Annotated[int, typer.Option(min=1, help="Processes checking side by side.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,
 ) -> None:
-    """Re-verify every puzzle with the engine and the search; exit 1 if any fails."""
+    """Re-verify puzzles with the engine and the search."""
     try:
         puzzles = list(shipped()) if file is None else loads(read_text(file))
     except PuzzleError as exc:
