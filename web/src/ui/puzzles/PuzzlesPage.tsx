@@ -132,7 +132,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
         if (ask !== asked.current) return;
         last.current = puzzle.id;
         setState((s) => step(s, { type: "loaded", puzzle }));
-        setAnnounce(t("A new puzzle."));
+        setAnnounce(`${t("A new puzzle.")} ${promptText(puzzle.prompt, puzzle.theme, puzzle.moves)}`);
       })
       .catch((e: unknown) => {
         if (ask === asked.current) setState((s) => step(s, { type: "failed", code: codeOf(e) }));
