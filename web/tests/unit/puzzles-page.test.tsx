@@ -161,6 +161,9 @@ describe("the puzzle page", () => {
     expect(root.querySelector(".puzzle-step")!.textContent).toBe("Move 2 of 2");
     expect(root.querySelector(".puzzle-reply")!.textContent).toContain("0-5-5");
     expect(root.querySelector('.tile.arrive[data-cell="1,0"]')).not.toBeNull();
+    // The reply outlined in the opponent's colour, the solver's move in theirs.
+    expect(root.querySelector('.mark[data-seat="1"]')).not.toBeNull();
+    expect(root.querySelector('.mark[data-seat="0"]')).not.toBeNull();
     expect([...root.querySelectorAll(".rack-tile")].map((b) => b.getAttribute("data-tile"))).toEqual(["0-0-0"]);
     await place("0-0-0", "000@2,0");
     expect(sent).toEqual([
@@ -168,6 +171,7 @@ describe("the puzzle page", () => {
       { action: "000@2,0", line: ["515@-1,0", "505@1,0"] },
     ]);
     expect(root.querySelector(".puzzle-status.right")).not.toBeNull();
+    expect(root.querySelector(".puzzle-explain")!.textContent).toContain("You found the whole line.");
     expect(loadStreak()).toMatchObject({ current: 1, daily: null });
   });
 

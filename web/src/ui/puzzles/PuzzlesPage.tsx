@@ -238,6 +238,8 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
   const colours = ["var(--seat-0)", "var(--seat-1)"];
   if (state.phase === "solving" || state.phase === "checking") {
     const reply = state.reply ? parsePlacement(state.reply) : null;
+    const before = state.line.length >= 2 ? parsePlacement(state.line[state.line.length - 2]!) : null;
+    if (before) marks.set(cellKey(before.cell), 0);
     if (reply) {
       fresh = cellKey(reply.cell);
       arrived = new Set([fresh]);
@@ -509,6 +511,7 @@ function Status(props: {
       {meta}
       {answer.correct ? (
         <p class="puzzle-explain">
+          {puzzle.moves > 1 && `${t("You found the whole line.")} `}
           {t("{action}: {points} points, the best move.", { action: actionText(state.action), points: e.best_points })} {reason}
         </p>
       ) : (
