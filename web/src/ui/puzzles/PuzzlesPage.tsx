@@ -59,6 +59,7 @@ function errorMessage(code: string): string {
       return t("The server cannot be reached.");
     case "bad-action":
     case "illegal-action":
+    case "bad-line":
       return t("The server did not take that move; try another.");
     default:
       return t("The puzzle could not be loaded.");
