@@ -22,6 +22,7 @@ from triominoes.puzzles.mining import (
     CONFIRM_MARGIN,
     JUDGE,
     MARGIN,
+    choice,
     clear_best,
     theme_of,
 )
@@ -47,6 +48,8 @@ def check(puzzle: Puzzle, *, full: bool = False) -> list[str]:
     if answer not in legal:
         return [f"the answer {answer} is not a legal action"]
     problems = []
+    if not choice(view):
+        problems.append("the solver has fewer than two placements to choose from")
     if set(puzzle.values) != set(legal):
         problems.append("the stored values are not those of the legal actions")
     values = JUDGE.values(view)

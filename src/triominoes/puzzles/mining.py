@@ -157,9 +157,7 @@ def shape_cells(view: PlayerView, token: str) -> list[Cell]:
 def judge(view: PlayerView) -> tuple[str, dict[str, float], float] | None:
     """The clear best action of a position, its search values and its
     margin; None when the position is no puzzle."""
-    if view.seat is None or view.seat != view.to_move or len(view.legal) < 2:
-        return None
-    if not any(isinstance(entry.action, Place) for entry in view.legal):
+    if view.seat is None or view.seat != view.to_move or not choice(view):
         return None
     values = JUDGE.values(view)
     best = clear_best(values, MARGIN)
@@ -227,11 +225,17 @@ DEFENCE_EVERY = 4
 (searching is the cost of mining)."""
 
 
+def choice(view: PlayerView) -> bool:
+    """Whether the solver has a real choice: two placements at least (one
+    placement against a pass or a draw is no puzzle)."""
+    return sum(isinstance(entry.action, Place) for entry in view.legal) >= 2
+
+
 def promising(view: PlayerView, index: int) -> bool:
     """Whether a position is worth the search: some placement goes out or
     completes a hexagon or a bridge, or it is one of every
     :data:`DEFENCE_EVERY` actions (for ``defence`` and ``needless-draw``)."""
-    if view.seat is None or view.seat != view.to_move or len(view.legal) < 2:
+    if view.seat is None or view.seat != view.to_move or not choice(view):
         return False
     if view.hand_sizes[view.seat] == 1:
         return True
