@@ -40,6 +40,8 @@ export interface BoardProps {
   description?: string;
   /** Cells drawn marked (a puzzle's answer: the hexagon or bridge the best move completes). */
   highlight?: readonly Cell[];
+  /** On a phone, the cells the first view fits (a puzzle's open cells), not the whole layout. */
+  focus?: readonly Cell[];
 }
 
 /** Where a point of the screen is on the board (the first board of the page). */
@@ -102,7 +104,8 @@ export function Board(props: BoardProps) {
   const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : []), ...highlight];
   const [narrow, setNarrow] = useState(false);
   // On a phone a few tiles fill the width, so that the numbers are big enough to read.
-  const fit = bounds(cells, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
+  const fitted = narrow && props.focus?.length ? [...props.focus, ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : []), ...highlight] : cells;
+  const fit = bounds(fitted, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
   const [box, setBox] = useState<Box>(fit);
   const [moved, setMoved] = useState(false);
   const pointers = useRef(new Map<number, [number, number]>());

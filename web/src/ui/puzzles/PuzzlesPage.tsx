@@ -271,6 +271,17 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
     }
   }
 
+  // On a phone the board opens on the cells where the puzzle's tiles may go
+  // (a whole layout there makes the numbers too small to read).
+  const focus = useMemo(
+    () =>
+      (view?.legal ?? []).flatMap((l) => {
+        const placed = parsePlacement(l.action);
+        return placed ? [placed.cell] : [];
+      }),
+    [view],
+  );
+
   // The tile shown placed is no longer in the rack.
   const shownPlaced = state.phase === "checking" || (state.phase === "answered" && (shown === "mine" || state.answer.correct)) ? parsePlacement(state.action) : null;
   const used = shownPlaced ? tileName(shownPlaced.corners) : null;
@@ -326,6 +337,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
                 snap={snap}
                 outline={outline}
                 highlight={highlight}
+                focus={focus}
                 {...(arrived ? { arrived } : {})}
                 last={marks}
                 colours={colours}
