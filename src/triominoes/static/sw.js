@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-17280cf15d3e";
-const ASSETS = ["/assets/Analysis-CUDV4Uzm.js","/assets/PadPage-DeWlqLE5.js","/assets/PlayersPage-sXg8IcKa.js","/assets/PuzzlesPage-CoEl-hcn.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-DOmFe627.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-Csiyd9GS.js"];
+const CACHE = "triominoes-pad-57a075085e8c";
+const ASSETS = ["/assets/Analysis-CUDV4Uzm.js","/assets/PadPage-DhourTEw.js","/assets/PlayersPage-C-H5dPpW.js","/assets/PuzzlesPage-BvXd2v8H.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-C1LHnAGX.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-Csiyd9GS.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 

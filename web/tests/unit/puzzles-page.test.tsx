@@ -34,7 +34,7 @@ function attemptFor(action: string): Attempt {
   return {
     correct: action === "515@-1,0",
     solution: ["515@-1,0"],
-    explanation: { played_points: action === "551@1,0" ? 12 : 58, best_points: 58, margin: 46, cells: [[-1, 0], [0, 0]], reason: "completes-hexagon" },
+    explanation: { played_points: puzzle.view.legal.find((l) => l.action === action)!.points, best_points: 58, margin: 46, cells: [[-1, 0], [0, 0]], reason: "completes-hexagon" },
     reply: null,
     next: false,
     rating: null,
@@ -120,7 +120,8 @@ describe("the puzzle page", () => {
     expect(root.querySelector(".puzzle-status.wrong")).not.toBeNull();
     const text = root.querySelector(".puzzle-status")!.textContent;
     expect(text).toContain("You played 1-5-5 for 12 points.");
-    expect(text).toContain("Best: 1-5-5 for 58 points. It completes a hexagon.");
+    // The same tile elsewhere: said so, not named twice.
+    expect(text).toContain("Best: the same tile in another place, for 58 points (outlined on the board). It completes a hexagon.");
     // The best move ghosted where it goes; the player's own on asking.
     expect(root.querySelector('.tile.outline')).not.toBeNull();
     expect(root.querySelector('.tile[data-cell="1,0"]')).toBeNull();
@@ -183,5 +184,6 @@ describe("the puzzle page", () => {
     await act(async () => draw.click());
     await settle();
     expect(sent).toEqual([{ action: "draw", line: [] }]);
+    expect(root.querySelector(".puzzle-status")!.textContent).toContain("You drew a tile (-5)");
   });
 });

@@ -530,11 +530,15 @@ function Status(props: {
       ) : (
         <>
           <p class="puzzle-explain">
-            {t("You played {action} for {points} points.", { action: actionText(state.action), points: e.played_points })}
+            {state.action === "draw"
+              ? t("You drew a tile ({points})", { points: signed(e.played_points) })
+              : state.action === "pass"
+                ? t("You passed ({points})", { points: signed(e.played_points) })
+                : t("You played {action} for {points} points.", { action: actionText(state.action), points: e.played_points })}
           </p>
           <p class="puzzle-explain best">
             {best
-              ? t("Best: {action} for {points} points.", { action: actionText(best), points: e.best_points })
+              ? bestText(state.action, best, e.best_points)
               : t("The best move makes {points} points.", { points: e.best_points })}{" "}
             {reason}
           </p>
@@ -563,6 +567,21 @@ function Status(props: {
       </div>
     </>
   );
+}
+
+/** The best action beside the player's: where it is the same tile, say how
+ * it differs (the board outlines it), else name it. */
+function bestText(played: string, best: string, points: number): string {
+  const mine = parsePlacement(played);
+  const other = parsePlacement(best);
+  if (mine && other && tileName(mine.corners) === tileName(other.corners)) {
+    return cellKey(mine.cell) === cellKey(other.cell)
+      ? t("Best: the same tile turned another way, for {points} points (outlined on the board).", { points })
+      : t("Best: the same tile in another place, for {points} points (outlined on the board).", { points });
+  }
+  return other
+    ? t("Best: {action} for {points} points (outlined on the board).", { action: actionText(best), points })
+    : t("Best: {action} for {points} points.", { action: actionText(best), points });
 }
 
 function number(n: number): string {
