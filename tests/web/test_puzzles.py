@@ -190,7 +190,7 @@ def test_the_daily_puzzle_right_then_wrong_at_1280(pages: Pages, server: ServerP
     expect(status).to_have_class(re.compile(r"\bwrong\b"))
     expect(status.locator(".verdict")).to_contain_text("Not the best move")
     expect(status).to_contain_text(re.compile(r"You played .* for -?\d+ points?\."))
-    expect(status).to_contain_text(re.compile(r"Best: .* for -?\d+ points\."))
+    expect(status).to_contain_text(re.compile(r"Best: .* for -?\d+ points"))
     if PLACE.match(line[0]):
         # The best move ghosted on the board, and the cells it completes marked.
         expect(other.locator(".board .tile.outline")).to_have_count(1)
