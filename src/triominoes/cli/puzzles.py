@@ -42,10 +42,10 @@ puzzles_app = typer.Typer(
 )
 
 
-def _seed_puzzles(args: tuple[str, int]) -> list[dict[str, Any]]:
+def _seed_puzzles(args: tuple[str, int, bool]) -> list[dict[str, Any]]:
     """One self-play round's puzzles (a worker's task, in JSON)."""
-    rules, seed = args
-    return [p.to_json() for p in self_play(preset(rules), [seed])]
+    rules, seed, exact = args
+    return [p.to_json() for p in self_play(preset(rules), [seed], exact=exact)]
 
 
 def _record_puzzles(path: str) -> list[dict[str, Any]]:
@@ -74,6 +74,12 @@ def mine_command(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes mining side by side.")] = 1,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--endgame", help="Only endgame puzzles, by the exact solver (self-play seeds)."
+        ),
+    ] = False,
 ) -> None:
     """Find positions where one action is clearly the best."""
     if rules not in PRESETS:
@@ -82,7 +88,7 @@ def mine_command(
         first, last = (int(part) for part in seeds.split("-", 1))
     except ValueError:
         fail("--seeds is FIRST-LAST, two whole numbers")
-    tasks = [(rules, seed) for seed in range(first, last + 1) if seed > 0]
+    tasks = [(rules, seed, exact) for seed in range(first, last + 1) if seed > 0]
     files = sorted(str(p) for p in Path(records).glob("*.json")) if records else []
     if records and not Path(records).is_dir():
         fail(f"{records} is not a directory")
@@ -117,7 +123,11 @@ def check_command(
         typer.Argument(metavar="FILE", help="A puzzle file (default: the shipped puzzles)."),
     ] = None,
     full: Annotated[
-        bool, typer.Option("--full", help="Also demand what mining did: the stored values, the full margin, the second search.")
+        bool,
+        typer.Option(
+            "--full",
+            help="Also demand what mining did (stored values, full margin, second search).",
+        ),
     ] = False,
     jobs: Annotated[int, typer.Option(min=1, help="Processes checking side by side.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON.")] = False,

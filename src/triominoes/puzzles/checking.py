@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from triominoes.core.actions import Draw, Place
 from triominoes.core.errors import TriominoesError
+from triominoes.core.view import PlayerView
+from triominoes.puzzles import endgame
 from triominoes.puzzles.mining import (
     CONFIRM,
     CONFIRM_MARGIN,
@@ -47,6 +49,8 @@ def check(puzzle: Puzzle, *, full: bool = False) -> list[str]:
     answer = puzzle.solution[0]
     if answer not in legal:
         return [f"the answer {answer} is not a legal action"]
+    if puzzle.theme == "endgame":
+        return check_endgame(puzzle, view)
     problems = []
     if not choice(view):
         problems.append("the solver has fewer than two placements to choose from")
@@ -78,6 +82,24 @@ def check(puzzle: Puzzle, *, full: bool = False) -> list[str]:
             problems.append("the answer does not go out")
     if not isinstance(action, Place):
         problems.append("the answer is not a placement")
+    if not endgame.exact_agrees(view, answer):
+        problems.append("the exact endgame solver finds another best action")
     if full and clear_best(CONFIRM.values(view), CONFIRM_MARGIN) != answer:
         problems.append(f"the confirming search does not find {answer} best by {CONFIRM_MARGIN:g}")
+    return problems
+
+
+def check_endgame(puzzle: Puzzle, view: PlayerView) -> list[str]:
+    """An endgame puzzle: the exact solver finds the same line again, and
+    the same values for the first action's choices (they are exact)."""
+    solved = endgame.solve(view, puzzle.game().round)
+    if solved is None:
+        return ["the exact solver finds no line here"]
+    line, values = solved
+    problems = []
+    if tuple(line) != puzzle.solution:
+        problems.append(f"the exact solver's line is {' '.join(line)}")
+    changed = [t for t in values if abs(values[t] - puzzle.values.get(t, 1e9)) > TOLERANCE]
+    if changed or set(values) != set(puzzle.values):
+        problems.append("the exact values differ from the stored ones")
     return problems

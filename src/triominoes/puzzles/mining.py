@@ -39,6 +39,7 @@ from triominoes.core.lattice import Cell, corners, neighbours, ring
 from triominoes.core.record import Record
 from triominoes.core.rules import RuleSet
 from triominoes.core.view import PlayerView
+from triominoes.puzzles import endgame
 from triominoes.puzzles.model import PREFIXES, Puzzle
 
 MARGIN = 20.0
@@ -164,7 +165,7 @@ def judge(view: PlayerView) -> tuple[str, dict[str, float], float] | None:
     if best is None or not is_placement_token(best):
         return None
     confirm = CONFIRM.values(view)
-    if clear_best(confirm, CONFIRM_MARGIN) != best:
+    if clear_best(confirm, CONFIRM_MARGIN) != best or not endgame.exact_agrees(view, best):
         return None
     runner_up = max(v for t, v in values.items() if t != best)
     return best, values, values[best] - runner_up
@@ -174,9 +175,13 @@ def is_placement_token(token: str) -> bool:
     return "@" in token
 
 
-def puzzle_at(game: Game, actions: Sequence[str], source: dict[str, object]) -> Puzzle | None:
+def puzzle_at(
+    game: Game, actions: Sequence[str], source: dict[str, object], *, exact: bool = False
+) -> Puzzle | None:
     """The puzzle at a position of ``game``'s current round (``actions``:
-    the round's actions so far), or None."""
+    the round's actions so far), or None. ``exact``: an ``endgame`` puzzle
+    by the exact solver (:mod:`triominoes.puzzles.endgame`), else one by
+    the search."""
     played = game.rounds[-1]
     seat = game.round.seat
     bare = Puzzle(
@@ -198,6 +203,8 @@ def puzzle_at(game: Game, actions: Sequence[str], source: dict[str, object]) -> 
     view = bare.view()
     if view.to_json()["legal"] != game.view(seat).to_json()["legal"]:
         return None
+    if exact:
+        return endgame_puzzle(bare, view)
     judged = judge(view)
     if judged is None:
         return None
@@ -213,6 +220,29 @@ def puzzle_at(game: Game, actions: Sequence[str], source: dict[str, object]) -> 
         difficulty=difficulty(view, token, margin),
         values=values,
         reason=reason,
+    )
+
+
+def endgame_puzzle(bare: Puzzle, view: PlayerView) -> Puzzle | None:
+    """The ``endgame`` puzzle of a position (``bare``: the position), or None."""
+    if not endgame.applies(view) or not choice(view):
+        return None
+    solved = endgame.solve(view, bare.game().round)
+    if solved is None:
+        return None
+    line, values = solved
+    answer = line[0]
+    margin = values[answer] - max(v for t, v in values.items() if t != answer)
+    moves = (len(line) + 1) // 2
+    source = {k: v for k, v in bare.source.items() if k not in ("judge", "confirm")}
+    return replace(
+        bare,
+        theme="endgame",
+        solution=tuple(line),
+        difficulty=difficulty(view, answer, margin, moves),
+        values=values,
+        reason="wins-endgame",
+        source={**source, "exact": {"budget": endgame.BUDGET, "margin": endgame.ENDGAME_MARGIN}},
     )
 
 
@@ -246,18 +276,22 @@ def promising(view: PlayerView, index: int) -> bool:
 
 
 def mine_round(
-    game: Game, players: Sequence[Player], source: dict[str, object]
+    game: Game, players: Sequence[Player], source: dict[str, object], *, exact: bool = False
 ) -> Iterator[Puzzle]:
     """Play the current round of ``game`` out with ``players`` (one a
-    seat), yielding the puzzles met on the way (see :data:`PER_ROUND`)."""
+    seat), yielding the puzzles met on the way (see :data:`PER_ROUND`).
+    ``exact``: only ``endgame`` puzzles, at every heads-up position with
+    the pool empty."""
     actions: list[str] = []
     state = game.round
     found: list[Puzzle] = []
     while not state.over:
         seat = state.seat
         view = game.view(seat)
-        if len(found) < PER_ROUND and promising(view, len(actions)):
-            puzzle = puzzle_at(game, actions, {**source, "action": len(actions)})
+        wanted = endgame.applies(view) if exact else promising(view, len(actions))
+        if len(found) < PER_ROUND and wanted:
+            where = {**source, "action": len(actions)}
+            puzzle = puzzle_at(game, actions, where, exact=exact)
             if puzzle is not None and _fresh(puzzle, found):
                 found.append(puzzle)
                 yield puzzle
@@ -270,9 +304,10 @@ def mine_round(
 
 def _fresh(puzzle: Puzzle, found: Sequence[Puzzle]) -> bool:
     """Not the same answer again (a seat that draws keeps the same best
-    placement for turns), and not one defence too many."""
-    if any(p.solution == puzzle.solution for p in found):
-        return False
+    placement for turns, an endgame line passes through later positions),
+    and not one defence too many."""
+    if any(puzzle.solution[0] in p.solution for p in found):
+        return False  # (an endgame line goes on through later positions)
     defences = sum(p.theme == "defence" for p in found)
     return puzzle.theme != "defence" or defences < DEFENCE_PER_ROUND
 
@@ -282,6 +317,8 @@ def self_play(
     seeds: Iterable[int],
     player_counts: Sequence[int] = (2,),
     bot: Callable[[int], Player] | None = None,
+    *,
+    exact: bool = False,
 ) -> Iterator[Puzzle]:
     """Puzzles from the first round of seeded self-play games (the seed
     deals and seeds the bots; seat counts cycle through ``player_counts``).
@@ -293,7 +330,8 @@ def self_play(
         game = Game(rules, count, seed, auto_deal=False)
         game.next_round()
         players = [make(seed * 10 + s) for s in range(count)]
-        yield from mine_round(game, players, {"selfplay": seed, "players": count, "round": 1})
+        source: dict[str, object] = {"selfplay": seed, "players": count, "round": 1}
+        yield from mine_round(game, players, source, exact=exact)
 
 
 def from_record(record: Record, name: str) -> Iterator[Puzzle]:
