@@ -44,7 +44,8 @@ export function errorOf(body: unknown, status: number, fallback: string): ApiErr
   );
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
+/** A JSON request to the server's API; an error answer throws its ApiError. */
+export async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let answer: Response;
   try {
     answer = await fetch(path, {

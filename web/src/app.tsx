@@ -49,6 +49,9 @@ export function App() {
           <a href="/leaderboard" class="wide" onClick={(e) => go(e, "/leaderboard")} aria-current={route.page === "leaderboard" ? "page" : undefined}>
             {t("Leaderboard")}
           </a>
+          <a href="/puzzles" class="wide" onClick={(e) => go(e, "/puzzles")} aria-current={route.page === "puzzles" ? "page" : undefined}>
+            {t("Puzzles")}
+          </a>
           <a href="/pad" onClick={(e) => go(e, "/pad")} aria-current={route.page === "pad" ? "page" : undefined}>
             {t("Score pad")}
           </a>
@@ -177,6 +180,23 @@ function Players(props: { route: Route }) {
   return Loaded ? <Loaded {...props} /> : <main id="main" class="page" aria-busy="true" />;
 }
 
+type PuzzlesPageType = ComponentType<{ id: string | null; theme: string | null }>;
+let puzzlesPage: PuzzlesPageType | null = null;
+
+/** The puzzles: a chunk of their own, as the pad's. */
+function Puzzles(props: { id: string | null; theme: string | null }) {
+  const [loaded, setLoaded] = useState<PuzzlesPageType | null>(() => puzzlesPage);
+  useEffect(() => {
+    if (!loaded)
+      void import("./ui/puzzles/PuzzlesPage").then((module) => {
+        puzzlesPage = module.default;
+        setLoaded(() => module.default);
+      });
+  }, [loaded]);
+  const Loaded = loaded;
+  return Loaded ? <Loaded {...props} /> : <main id="main" class="page" aria-busy="true" />;
+}
+
 function Page({ route, onLanguage }: { route: Route; onLanguage(code: string): void }) {
   switch (route.page) {
     case "signin":
@@ -189,6 +209,8 @@ function Page({ route, onLanguage }: { route: Route; onLanguage(code: string): v
     case "pad":
     case "pad-follow":
       return <Pad route={route} onLanguage={onLanguage} />;
+    case "puzzles":
+      return <Puzzles id={route.id} theme={route.theme} />;
     case "home":
       return <Home />;
     case "table":

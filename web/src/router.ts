@@ -13,6 +13,7 @@ export type Route =
   | { page: "profile"; name: string }
   | { page: "leaderboard"; pool: "duel" | "table" }
   | { page: "play" }
+  | { page: "puzzles"; id: string | null; theme: string | null }
   | { page: "missing"; path: string };
 
 /** A page's own address to come back to after signing in (never another site's). */
@@ -33,6 +34,17 @@ export function route(path: string, search: string): Route {
   if (path === "/signup") return { page: "signup", next: nextOf(search) };
   if (path === "/me") return { page: "me" };
   if (path === "/play") return { page: "play" };
+  if (path === "/puzzles" || path === "/puzzles/") {
+    // The daily puzzle; ?theme=T (or "all"): puzzles at the player's level; ?id=ID: one puzzle.
+    const query = new URLSearchParams(search);
+    const id = query.get("id");
+    const theme = query.get("theme");
+    return {
+      page: "puzzles",
+      id: id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null,
+      theme: theme && /^[a-z-]{1,32}$/.test(theme) ? theme : null,
+    };
+  }
   if (path === "/leaderboard") {
     return { page: "leaderboard", pool: new URLSearchParams(search).get("pool") === "table" ? "table" : "duel" };
   }

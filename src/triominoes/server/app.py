@@ -45,7 +45,7 @@ log = logging.getLogger("triominoes.server")
 
 STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 256 * 1024
-PAGES = ("/", "/pad", "/replay", "/me", "/signin", "/signup", "/leaderboard", "/play")
+PAGES = ("/", "/pad", "/replay", "/me", "/signin", "/signup", "/leaderboard", "/play", "/puzzles")
 
 
 class ErrorBody(BaseModel):

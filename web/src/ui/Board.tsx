@@ -38,6 +38,10 @@ export interface BoardProps {
   snap?: string | null;
   /** What a screen reader hears of the board. */
   description?: string;
+  /** Cells drawn marked (a puzzle's answer: the hexagon or bridge the best move completes). */
+  highlight?: readonly Cell[];
+  /** On a phone, the cells the first view fits (a puzzle's open cells), not the whole layout. */
+  focus?: readonly Cell[];
 }
 
 /** Where a point of the screen is on the board (the first board of the page). */
@@ -96,10 +100,12 @@ function Numbers({ cell, corners, class: cls }: { cell: Cell; corners: readonly 
 export function Board(props: BoardProps) {
   const svg = useRef<SVGSVGElement>(null);
   const outline = props.outline ?? null;
-  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : [])];
+  const highlight = props.highlight ?? [];
+  const cells: Cell[] = [...props.board.map((p) => p.cell), ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : []), ...highlight];
   const [narrow, setNarrow] = useState(false);
   // On a phone a few tiles fill the width, so that the numbers are big enough to read.
-  const fit = bounds(cells, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
+  const fitted = narrow && props.focus?.length ? [...props.focus, ...props.spots.map((s) => s.cell), ...(outline ? [outline.cell] : []), ...highlight] : cells;
+  const fit = bounds(fitted, SIDE, narrow ? 5 * SIDE : 8 * SIDE);
   const [box, setBox] = useState<Box>(fit);
   const [moved, setMoved] = useState(false);
   const pointers = useRef(new Map<number, [number, number]>());
@@ -271,6 +277,13 @@ export function Board(props: BoardProps) {
       >
         <g aria-hidden="true">
           {placed}
+          {highlight.length > 0 && (
+            <g class="marked">
+              {highlight.map((cell) => (
+                <polygon points={points(cell)} key={cellKey(cell)} data-cell={cellKey(cell)} />
+              ))}
+            </g>
+          )}
           {marks}
         </g>
         {outline && (

@@ -75,6 +75,12 @@ export function Home() {
         </p>
       )}
       <Players />
+      <p class="home-puzzle">
+        <a class="button" href="/puzzles" onClick={(e) => go(e, "/puzzles")}>
+          {t("Today's puzzle")}
+        </a>{" "}
+        <span class="muted">{t("Find the best move; then practise hexagons, bridges and endgames at your level.")}</span>
+      </p>
       <div class="columns">
         {presets && schema && <NewTable presets={presets} schema={schema} signedIn={!!me} />}
         <OpenTables me={me?.name ?? null} />
