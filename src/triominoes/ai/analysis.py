@@ -33,10 +33,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triominoes.ai.hints import searcher
+from triominoes.ai.valuation import value_actions
 from triominoes.core.actions import Action, Draw, Pass
 from triominoes.core.game import Game
-from triominoes.core.knowledge import Knowledge
 from triominoes.core.record import Record, replay
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.processes import die_with_parent
@@ -61,18 +60,27 @@ class Decision:
     best: LegalAction
     """The search's choice."""
     expected_played: float
-    """The round margin the search expects after the action played."""
+    """The round margin the valuation expects after the action played
+    (points, to 0.1: the report's figures are the ones it sums)."""
     expected_best: float
+    noise: float
+    """What the valuation's noise may account for of the difference."""
     choices: int
     marks: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # The report's figures, rounded once here, are the ones every sum
+        # adds up, so a reader can check each sum from the figures shown.
+        for name in ("expected_played", "expected_best", "noise"):
+            object.__setattr__(self, name, round(getattr(self, name), 1))
+
     @property
     def loss(self) -> float:
-        """Points left on the table (never below 0: the search chooses by
-        its reward, the game's, which need not follow the round margin)."""
+        """Points left on the table: best less played less noise, never
+        below 0 (see :meth:`Valuation.loss`)."""
         if self.played.action == self.best.action:
             return 0.0
-        return max(0.0, self.expected_best - self.expected_played)
+        return round(max(0.0, self.expected_best - self.expected_played - self.noise), 1)
 
     @property
     def accurate(self) -> bool:
@@ -85,9 +93,10 @@ class Decision:
             "seat": self.seat,
             "played": self.played.to_json(),
             "best": self.best.to_json(),
-            "expected_played": round(self.expected_played, 1),
-            "expected_best": round(self.expected_best, 1),
-            "loss": round(self.loss, 1),
+            "expected_played": self.expected_played,
+            "expected_best": self.expected_best,
+            "noise": self.noise,
+            "loss": self.loss,
             "choices": self.choices,
             "marks": list(self.marks),
         }
@@ -100,8 +109,13 @@ class PlayerSummary:
     decisions: int
     accurate: int
     lost_per_round: tuple[float, ...]
-    """Points left on the table in each round."""
+    """Points left on the table in each round: the sum of its decisions'."""
     marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def lost(self) -> float:
+        """Points left on the table in the game: the sum of the rounds'."""
+        return round(sum(self.lost_per_round), 1)
 
     @property
     def accuracy(self) -> float:
@@ -114,8 +128,8 @@ class PlayerSummary:
             "name": self.name,
             "decisions": self.decisions,
             "accuracy": round(self.accuracy, 1),
-            "lost_per_round": [round(x, 1) for x in self.lost_per_round],
-            "lost": round(sum(self.lost_per_round), 1),
+            "lost_per_round": list(self.lost_per_round),
+            "lost": self.lost,
             "marks": dict(self.marks),
         }
 
@@ -143,21 +157,18 @@ def judge(
     had no choice). ``where`` is (round, turn), for the report."""
     if len(view.legal) < 2 or view.seat is None:
         return None
-    knowledge = Knowledge(view)
-    state = knowledge.public_round()
-    move = state.encode(played)
-    lines = searcher(worlds=worlds, seed=seed).search(state, knowledge, also=move)
-    best = lines[0]
-    mine = next(line for line in lines if line.move == move)
-    legal = {legal.action: legal for legal in view.legal}
+    valued = value_actions(view, worlds=worlds, seed=seed)
+    mine = valued.of(played)
+    best = valued.best
     decision = Decision(
         round=where[0],
         turn=where[1],
         seat=view.seat,
-        played=legal[played],
-        best=legal[state.decode(best.move)],
-        expected_played=mine.margin,
-        expected_best=best.margin,
+        played=mine.legal,
+        best=best.legal,
+        expected_played=mine.value,
+        expected_best=best.value,
+        noise=valued.noise(best, mine),
         choices=len(view.legal),
     )
     return replace(decision, marks=marks(view.legal, decision))
@@ -256,7 +267,7 @@ def summarize(
                 name=record.players[seat],
                 decisions=len(own),
                 accurate=sum(d.accurate for d in own),
-                lost_per_round=tuple(lost),
+                lost_per_round=tuple(round(x, 1) for x in lost),
                 marks={m: n for m in MARKS if (n := sum(m in d.marks for d in own))},
             )
         )

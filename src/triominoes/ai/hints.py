@@ -1,7 +1,8 @@
 """Hints: the best action for a seat, from its view, with a reason.
 
-The search (the ``expert`` level's) picks the action and says what it
-expects the seat to score by the round's end. The reason is one line, a
+The valuation (:mod:`triominoes.ai.valuation`, the one the analysis reads)
+picks the action and says what it expects the seat to score by the round's
+end. The reason is one line, a
 translatable template with its parameters (``"completes a hexagon:
 {points}"``), told from the position: what the action scores, what it keeps
 open for the seat's other tiles, what it leaves the others. Interfaces
@@ -17,8 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import RolloutPlayer
+from triominoes.ai.valuation import HINT_LEVEL, searcher, value_actions
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, Move, move_tile
 from triominoes.core.phases import OPENING
@@ -27,7 +27,7 @@ from triominoes.core.tiles import ids_in
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.i18n import N_
 
-HINT_LEVEL = "expert"
+__all__ = ["HINT_LEVEL", "Hint", "Reason", "hint", "reason", "searcher"]
 
 GOES_OUT = N_("goes out: {points}")
 HEXAGONS = {
@@ -82,22 +82,6 @@ class Hint:
         }
 
 
-def searcher(
-    worlds: int | None = None, seconds: float | None = None, seed: int = 0
-) -> RolloutPlayer:
-    """The hint level's search, with its own budget if one is given: a
-    number of ``worlds`` alone is searched to the end, whatever the time,
-    so that a seed gives the same result on any machine."""
-    if worlds is not None and seconds is None:
-        seconds = 0
-    budget = {"worlds": worlds, "seconds": seconds}
-    settings = ",".join(f"{key}={value}" for key, value in budget.items() if value is not None)
-    player = make_player(f"{HINT_LEVEL}:{settings}", seed=seed)
-    if not isinstance(player, RolloutPlayer):  # pragma: no cover - the level table says so
-        raise TypeError(f"the hint level {HINT_LEVEL!r} is not the rollout search")
-    return player
-
-
 def hint(
     view: PlayerView,
     *,
@@ -109,15 +93,14 @@ def hint(
     viewer's move). With neither budget, the hint level's own (as long as
     the expert bot thinks, at most 0.9 s); with ``worlds`` alone the same
     view and seed give the same hint."""
-    if not view.legal:
+    if not view.legal or view.seat is None:
         return None
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    lines = searcher(worlds, seconds, seed).search(state, knowledge)
-    best = lines[0]
-    legal = next(legal for legal in view.legal if legal.action == state.decode(best.move))
-    deals = best.visits
-    return Hint(legal, best.points, reason(state, knowledge, best.move, legal, deals), deals)
+    valued = value_actions(view, worlds=worlds, seconds=seconds, seed=seed)
+    best = valued.best
+    deals = valued.worlds
+    return Hint(best.legal, best.points, reason(state, knowledge, best.move, best.legal, deals), deals)
 
 
 def reason(

@@ -79,10 +79,10 @@ def report_text(report: Analysis) -> str:
         f"{'seat':<5}{'player':<16}{'decisions':>10}{'accuracy':>10}  points left per round",
     ]
     for p in report.players:
-        per_round = " ".join(f"{x:.0f}" for x in p.lost_per_round)
+        per_round = " ".join(f"{x:.1f}" for x in p.lost_per_round)
         lines.append(
             f"{p.seat:<5}{p.name[:15]:<16}{p.decisions:>10}{p.accuracy:>9.0f}%  {per_round}"
-            f"  (total {sum(p.lost_per_round):.0f})"
+            f"  (total {p.lost:.1f})"
         )
     notable = [d for d in report.decisions if not d.accurate or d.marks]
     if notable:

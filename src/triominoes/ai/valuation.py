@@ -1,0 +1,166 @@
+"""One valuation of a decision, read by hints, the analysis and the web page.
+
+Every legal action of a view gets a value by one method: the expected
+*round margin* of the seat to move, in points — what it scores from here
+to the round's end, round-end awards included, less what the best other
+seat scores — under the rollout search (:mod:`triominoes.ai.rollout`):
+the unseen tiles dealt at random as the view allows, every action played
+out by the heuristic in the same deals (common random numbers).
+
+The recommended action is the one of highest value (ties: the one scoring
+more now, points in hand being certain). So by the valuation's own numbers
+no action is better than the recommended one, and a hint, an analysis and
+the page can never disagree about which that is.
+
+A value from sampled deals has noise. Two actions are compared deal by
+deal, and :meth:`Valuation.noise` is :data:`SURE` standard errors of that
+paired difference: what *points left on the table* discounts, so that a
+seat playing as well as the search does is not charged the search's own
+luck (over a hundred decisions that luck added up to hundreds of points).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import RolloutPlayer
+from triominoes.core.actions import Action
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import Move
+from triominoes.core.round import Round
+from triominoes.core.view import LegalAction, PlayerView
+
+HINT_LEVEL = "expert"
+"""The level whose search values actions (its play-outs, its time bound)."""
+
+SURE = 2.0
+"""Standard errors of a paired difference the analysis discounts as noise
+(about 98 % one-sided: a difference beyond it is no fluke of the deals)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    legal: LegalAction
+    move: Move
+    value: float
+    """The expected round margin of the seat after this action, in points."""
+    points: float
+    """The expected points the seat scores from here to the round's end."""
+    margins: tuple[float, ...] = ()
+    """The margin in each sampled deal (empty for an exact value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    actions: tuple[ActionValue, ...]
+    """Every legal action of the view, the recommended one first."""
+    worlds: int
+    """Sampled deals per action (0: exact values)."""
+
+    @property
+    def best(self) -> ActionValue:
+        return self.actions[0]
+
+    @property
+    def exact(self) -> bool:
+        return self.worlds == 0
+
+    def of(self, action: Action) -> ActionValue:
+        """The value of one legal action (KeyError for another)."""
+        for found in self.actions:
+            if found.legal.action == action:
+                return found
+        raise KeyError(f"{action} is not a legal action of this decision")
+
+    def noise(self, first: ActionValue, second: ActionValue) -> float:
+        """:data:`SURE` standard errors of the deal-by-deal difference
+        between two actions' margins (0 for exact values or one action)."""
+        a, b = first.margins, second.margins
+        n = len(a)
+        if first.move == second.move or n < 2 or len(b) != n:
+            return 0.0
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return SURE * math.sqrt(variance / n)
+
+    def loss(self, action: Action) -> float:
+        """Points left on the table by ``action``: the recommended value less
+        its value, less the noise of that difference, never below 0. At most
+        ``best.value - value``: the noise only ever takes away."""
+        played = self.of(action)
+        return max(0.0, self.best.value - played.value - self.noise(self.best, played))
+
+
+def searcher(
+    worlds: int | None = None, seconds: float | None = None, seed: int = 0
+) -> RolloutPlayer:
+    """The hint level's search, with its own budget if one is given: a
+    number of ``worlds`` alone is searched to the end, whatever the time,
+    so that a seed gives the same result on any machine."""
+    if worlds is not None and seconds is None:
+        seconds = 0
+    budget = {"worlds": worlds, "seconds": seconds}
+    settings = ",".join(f"{key}={value}" for key, value in budget.items() if value is not None)
+    player = make_player(f"{HINT_LEVEL}:{settings}", seed=seed)
+    if not isinstance(player, RolloutPlayer):  # pragma: no cover - the level table says so
+        raise TypeError(f"the hint level {HINT_LEVEL!r} is not the rollout search")
+    return player
+
+
+def rank(actions: Sequence[ActionValue]) -> tuple[ActionValue, ...]:
+    """Highest value first; ties to the more points now, then the action's text."""
+    return tuple(sorted(actions, key=lambda a: (-a.value, -a.legal.points, str(a.legal.action))))
+
+
+def value_actions(
+    view: PlayerView,
+    *,
+    worlds: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> Valuation:
+    """Every legal action of the view (the seat to move's) valued. Budget as
+    for hints: with neither, the hint level's own; ``worlds`` alone is
+    searched to the end, so that a view and a seed give the same values."""
+    if not view.legal or view.seat is None:
+        raise ValueError("the view has no decision to value (not the viewer's move)")
+    knowledge = Knowledge(view)
+    state = knowledge.public_round()
+    return search_values(state, knowledge, view.legal, worlds=worlds, seconds=seconds, seed=seed)
+
+
+def search_values(
+    state: Round,
+    knowledge: Knowledge,
+    legal: Sequence[LegalAction],
+    *,
+    worlds: int | None,
+    seconds: float | None,
+    seed: int,
+) -> Valuation:
+    """The rollout search over every legal action, one sampled deal at a
+    time so that each deal's margins are kept for the noise."""
+    budget = searcher(worlds, seconds, seed)
+    one = searcher(1, None, seed)  # plays out one deal per call, from the same rng
+    moves = [state.encode(a.action) for a in legal]
+    margins: list[list[float]] = [[] for _ in moves]
+    points = [0.0] * len(moves)
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else 0.0
+    done = 0
+    while done < budget.worlds:
+        for index, line in enumerate(one.play_out(state, knowledge, moves)):
+            margins[index].append(line.margin)
+            points[index] += line.points
+        done += 1
+        if deadline and time.perf_counter() >= deadline:
+            break
+    values = [
+        ActionValue(a, m, sum(ms) / done, p / done, tuple(ms))
+        for a, m, ms, p in zip(legal, moves, margins, points, strict=True)
+    ]
+    return Valuation(rank(values), done)
