@@ -7,16 +7,22 @@ seat scores — under the rollout search (:mod:`triominoes.ai.rollout`):
 the unseen tiles dealt at random as the view allows, every action played
 out by the heuristic in the same deals (common random numbers).
 
-The recommended action is the one of highest value (ties: the one scoring
-more now, points in hand being certain). So by the valuation's own numbers
-no action is better than the recommended one, and a hint, an analysis and
-the page can never disagree about which that is.
+The *top* action is the one of highest value. The *recommended* one is,
+of the accurate actions (within the noise, below, and :data:`TOLERANCE`
+points of the top), the one scoring most now: points in hand are certain,
+and a draw that the play-outs value a few points above a placement of +12
+is a coin's toss, not advice. (A draw's value holds the placement the seat makes after
+it, in the same turn: drawing the pool's last tile can be worth it.)
+So by the valuation's own numbers no action is significantly better than
+the recommended one, and a hint, an analysis and the page never disagree.
 
 A value from sampled deals has noise. Two actions are compared deal by
 deal, and :meth:`Valuation.noise` is :data:`SURE` standard errors of that
-paired difference: what *points left on the table* discounts, so that a
-seat playing as well as the search does is not charged the search's own
-luck (over a hundred decisions that luck added up to hundreds of points).
+paired difference: what *points left on the table* discounts
+(:meth:`Valuation.loss`: the most by which another action is worth more,
+beyond that noise), so that a seat playing as well as the search does is
+not charged the search's own luck (over a hundred decisions that luck
+added up to hundreds of points).
 """
 
 from __future__ import annotations
@@ -36,6 +42,10 @@ from triominoes.core.view import LegalAction, PlayerView
 
 HINT_LEVEL = "expert"
 """The level whose search values actions (its play-outs, its time bound)."""
+
+TOLERANCE = 5.0
+"""Points left on the table within which an action counts as accurate: as
+good as the top, for advice and for the analysis's accuracy."""
 
 SURE = 2.0
 """Standard errors of a paired difference the analysis discounts as noise
@@ -62,8 +72,16 @@ class Valuation:
     """Sampled deals per action (0: exact values)."""
 
     @property
-    def best(self) -> ActionValue:
+    def top(self) -> ActionValue:
+        """The action of highest value."""
         return self.actions[0]
+
+    @property
+    def best(self) -> ActionValue:
+        """The recommended action: of the accurate ones (at most
+        :data:`TOLERANCE` points left on the table), the one scoring most now."""
+        even = [a for a in self.actions if self.loss(a.legal.action) <= TOLERANCE]
+        return max(even, key=lambda a: (a.legal.points, a.value, -self.actions.index(a)))
 
     @property
     def exact(self) -> bool:
@@ -75,6 +93,17 @@ class Valuation:
             if found.legal.action == action:
                 return found
         raise KeyError(f"{action} is not a legal action of this decision")
+
+    def advice(self, played: Action) -> ActionValue:
+        """What the analysis holds up against an action played: the action
+        itself where it was accurate; else the recommended action, or the
+        top where the recommended is worth less than the action played (the
+        advice is never worth less than the action played)."""
+        mine = self.of(played)
+        if self.loss(played) <= TOLERANCE:
+            return mine
+        best = self.best
+        return best if best.value >= mine.value else self.top
 
     def noise(self, first: ActionValue, second: ActionValue) -> float:
         """:data:`SURE` standard errors of the deal-by-deal difference
@@ -88,12 +117,24 @@ class Valuation:
         variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return SURE * math.sqrt(variance / n)
 
-    def loss(self, action: Action) -> float:
-        """Points left on the table by ``action``: the recommended value less
-        its value, less the noise of that difference, never below 0. At most
-        ``best.value - value``: the noise only ever takes away."""
+    def rival(self, action: Action) -> ActionValue:
+        """The action that beats ``action`` most surely: of the largest
+        value less the noise of its difference (the action itself where
+        none beats it beyond the noise)."""
         played = self.of(action)
-        return max(0.0, self.best.value - played.value - self.noise(self.best, played))
+        return max(
+            self.actions,
+            key=lambda a: (a.value - played.value - self.noise(a, played), a is played),
+        )
+
+    def loss(self, action: Action) -> float:
+        """Points left on the table by ``action``: the most by which another
+        action is worth more beyond the noise of the difference (its value
+        less this one's less the noise), never below 0. At most the top
+        value less this action's: the noise only ever takes away."""
+        played = self.of(action)
+        rival = self.rival(action)
+        return max(0.0, rival.value - played.value - self.noise(rival, played))
 
 
 def searcher(
