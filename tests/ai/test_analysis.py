@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.builders import swap_hidden
-from triominoes.ai.analysis import TOLERANCE, analyze, decisions_of, judge
+from triominoes.ai.analysis import analyze, decisions_of, judge
 from triominoes.ai.registry import make_player
+from triominoes.ai.valuation import TOLERANCE
 from triominoes.core.actions import Action, Draw, Pass, Place
 from triominoes.core.game import Game
 from triominoes.core.record import Record, loads, record_of, replay

@@ -5,6 +5,7 @@ coin's-toss draw, and points left on the table are bounded and add up."""
 from __future__ import annotations
 
 import random
+
 import pytest
 
 from tests.builders import position, rules
@@ -17,6 +18,7 @@ from triominoes.core.game import Game
 from triominoes.core.rules import preset
 from triominoes.core.tiles import tile_set
 from triominoes.core.view import PlayerView, make_view
+
 
 def only_fitting_tile(opponent_tiles: int) -> PlayerView:
     """Standard rules (drawing by choice allowed): 0-5-5 on the board; the

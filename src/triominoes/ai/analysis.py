@@ -50,8 +50,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triominoes.ai.valuation import TOLERANCE as TOLERANCE
-from triominoes.ai.valuation import value_actions
+from triominoes.ai.valuation import TOLERANCE, value_actions
 from triominoes.core.actions import Action, Draw, Pass
 from triominoes.core.game import Game
 from triominoes.core.record import Record, replay

@@ -100,7 +100,9 @@ def hint(
     valued = value_actions(view, worlds=worlds, seconds=seconds, seed=seed)
     best = valued.best
     deals = valued.worlds
-    return Hint(best.legal, best.points, reason(state, knowledge, best.move, best.legal, deals), deals)
+    return Hint(
+        best.legal, best.points, reason(state, knowledge, best.move, best.legal, deals), deals
+    )
 
 
 def reason(
