@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-1dee3f4a1a94";
-const ASSETS = ["/assets/Analysis-C1S0n_q7.js","/assets/PadPage-aHAP-1gY.js","/assets/PlayersPage-DGfa0cTg.js","/assets/app-SU602y6z.js","/assets/index-vzOnnqqC.css","/assets/jsxRuntime-lCfWBig6.js"];
+const CACHE = "triominoes-pad-bd9d5cf6989d";
+const ASSETS = ["/assets/Analysis-DgOsqrKi.js","/assets/PadPage-C1FP1j92.js","/assets/PlayersPage-B8QpC8vP.js","/assets/app-1cjdKoAU.js","/assets/index-vzOnnqqC.css","/assets/jsxRuntime-lCfWBig6.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 
