@@ -9,9 +9,10 @@ out by the heuristic in the same deals (common random numbers).
 
 The *top* action is the one of highest value. The *recommended* one is,
 of the accurate actions (within the noise, below, and :data:`TOLERANCE`
-points of the top), the one scoring most now: points in hand are certain,
-and a draw that the play-outs value a few points above a placement of +12
-is a coin's toss, not advice. (A draw's value holds the placement the seat makes after
+points of the top), a placement before a draw or pass, then the highest
+value: a draw costs 5 points for sure, and a draw that the play-outs value
+a few points above the only tile that fits, for +12, is a coin's toss,
+not advice. (A draw's value holds the placement the seat makes after
 it, in the same turn: drawing the pool's last tile can be worth it.)
 So by the valuation's own numbers no action is significantly better than
 the recommended one, and a hint, an analysis and the page never disagree.
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 
 from triominoes.ai.registry import make_player
 from triominoes.ai.rollout import RolloutPlayer
-from triominoes.core.actions import Action
+from triominoes.core.actions import Action, Place
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import Move
 from triominoes.core.round import Round
@@ -79,9 +80,10 @@ class Valuation:
     @property
     def best(self) -> ActionValue:
         """The recommended action: of the accurate ones (at most
-        :data:`TOLERANCE` points left on the table), the one scoring most now."""
+        :data:`TOLERANCE` points left on the table), a placement before a
+        draw or pass, then the highest value."""
         even = [a for a in self.actions if self.loss(a.legal.action) <= TOLERANCE]
-        return max(even, key=lambda a: (a.legal.points, a.value, -self.actions.index(a)))
+        return max(even, key=lambda a: (isinstance(a.legal.action, Place), a.value))
 
     @property
     def exact(self) -> bool:
