@@ -10,11 +10,14 @@ import pytest
 
 from tests.builders import position, rules
 from triominoes.ai.analysis import judge
+from triominoes.ai.endgame import endgame_values
 from triominoes.ai.hints import hint
 from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import ENDGAME_NODES
 from triominoes.ai.valuation import TOLERANCE, Valuation, value_actions
 from triominoes.core.actions import Draw, Place
 from triominoes.core.game import Game
+from triominoes.core.knowledge import Knowledge
 from triominoes.core.rules import preset
 from triominoes.core.tiles import tile_set
 from triominoes.core.view import PlayerView, make_view
@@ -111,3 +114,49 @@ def test_a_view_with_no_decision_is_refused() -> None:
     with pytest.raises(ValueError, match="no decision"):
         value_actions(idle, worlds=2)
     assert Draw() not in [a.action for a in idle.legal]
+
+
+def endgame_views(count: int) -> list[PlayerView]:
+    """Two-seat views with an empty pool and a choice, from greedy games."""
+    found = []
+    for seed in range(60):
+        game = Game(preset("standard"), players=2, seed=seed)
+        state = game.round
+        bot = make_player("greedy")
+        while not state.over:
+            view = game.view(state.seat)
+            if view.pool == 0 and len(view.legal) > 1:
+                found.append(view)
+                break
+            game.apply(state.seat, bot.choose(view))
+        if len(found) == count:
+            break
+    return found
+
+
+def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
+    """With the pool empty the values are the exact endgame's: no noise, so
+    points left are exactly the top value less the action's."""
+    views = endgame_views(3)
+    assert len(views) == 3
+    solved = 0
+    for view in views:
+        knowledge = Knowledge(view)
+        state = knowledge.public_round()
+        exact = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
+        valued = value_actions(view, worlds=4, seed=1)
+        if exact is None:  # too big for the budget: the search values it
+            assert valued.worlds == 4
+            continue
+        assert valued.solved
+        solved += 1
+        assert {a.move: a.value for a in valued.actions} == exact
+        for action in view.legal:
+            mine = valued.of(action.action)
+            assert valued.noise(valued.top, mine) == 0
+            assert valued.loss(action.action) == valued.top.value - mine.value
+        found = hint(view, worlds=4)
+        assert found is not None and found.expected is None and found.deals == 0
+        assert found.legal == valued.best.legal
+        assert "expected" not in found.to_json()
+    assert solved >= 2

@@ -42,6 +42,7 @@ KEEPS_OPEN = N_("keeps {n} open cells for your other tiles ({tiles})")
 SHEDS = N_("sheds your heaviest tile: {tile}")
 CLOSES = N_("leaves the others the fewest open cells: {n}")
 SEARCHED = N_("the best over {n} simulated deals")
+SOLVED = N_("the best play to the round's end, worked out exactly")
 DRAW_NO_FIT = N_("draw: no tile fits")
 DRAW_BY_CHOICE = N_("draw: every placement would open the board for the others")
 PASS_NO_FIT = N_("pass: no tile fits and nothing is left to draw")
@@ -68,18 +69,16 @@ class Reason:
 class Hint:
     legal: LegalAction
     """The action, with the points the view gives it now."""
-    expected: float
-    """The points the search expects the seat to score from here to the round's end."""
+    expected: float | None
+    """The points the search expects the seat to score from here to the
+    round's end (None where the endgame solver chose: it values margins)."""
     reason: Reason
     deals: int
     """The worlds (determinizations) the search played through."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            **self.legal.to_json(),
-            "expected": round(self.expected, 1),
-            "reason": self.reason.to_json(),
-        }
+        expected = {} if self.expected is None else {"expected": round(self.expected, 1)}
+        return {**self.legal.to_json(), **expected, "reason": self.reason.to_json()}
 
 
 def hint(
@@ -140,7 +139,7 @@ def reason(
     leaves = {m: _open_for(state, m, knowledge.unseen)[0] for m in placements}
     if leaves[move] <= min(leaves.values()):
         return Reason(CLOSES, {"n": leaves[move]})
-    return Reason(SEARCHED, {"n": deals})
+    return Reason(SEARCHED, {"n": deals}) if deals else Reason(SOLVED)
 
 
 def _hand_after(state: Round, move: Move) -> int:

@@ -3,9 +3,11 @@
 Every legal action of a view gets a value by one method: the expected
 *round margin* of the seat to move, in points — what it scores from here
 to the round's end, round-end awards included, less what the best other
-seat scores — under the rollout search (:mod:`triominoes.ai.rollout`):
-the unseen tiles dealt at random as the view allows, every action played
-out by the heuristic in the same deals (common random numbers).
+seat scores. In a two-player round's last turns the endgame solver gives
+it (:mod:`triominoes.ai.endgame`: exact once the pool is empty); else the
+rollout search (:mod:`triominoes.ai.rollout`): the unseen tiles dealt at
+random as the view allows, every action played out by the heuristic in
+the same deals (common random numbers).
 
 The *top* action is the one of highest value. The *recommended* one is,
 of the accurate actions (within the noise, below, and :data:`TOLERANCE`
@@ -33,8 +35,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triominoes.ai.endgame import endgame_values
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import RolloutPlayer
+from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer
 from triominoes.core.actions import Action, Place
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import Move
@@ -59,8 +62,9 @@ class ActionValue:
     move: Move
     value: float
     """The expected round margin of the seat after this action, in points."""
-    points: float
-    """The expected points the seat scores from here to the round's end."""
+    points: float | None
+    """The expected points the seat scores from here to the round's end
+    (None from the endgame solver, which values the margin alone)."""
     margins: tuple[float, ...] = ()
     """The margin in each sampled deal (empty for an exact value)."""
 
@@ -70,7 +74,7 @@ class Valuation:
     actions: tuple[ActionValue, ...]
     """Every legal action of the view, the recommended one first."""
     worlds: int
-    """Sampled deals per action (0: exact values)."""
+    """Sampled deals per action (0: solved by the endgame solver)."""
 
     @property
     def top(self) -> ActionValue:
@@ -86,7 +90,8 @@ class Valuation:
         return max(even, key=lambda a: (isinstance(a.legal.action, Place), a.value))
 
     @property
-    def exact(self) -> bool:
+    def solved(self) -> bool:
+        """Whether the endgame solver gave the values (no sampling noise)."""
         return self.worlds == 0
 
     def of(self, action: Action) -> ActionValue:
@@ -167,13 +172,27 @@ def value_actions(
     seconds: float | None = None,
     seed: int = 0,
 ) -> Valuation:
-    """Every legal action of the view (the seat to move's) valued. Budget as
-    for hints: with neither, the hint level's own; ``worlds`` alone is
-    searched to the end, so that a view and a seed give the same values."""
+    """Every legal action of the view (the seat to move's) valued. In a
+    two-player round's last turns (a pool of at most
+    :data:`~triominoes.ai.endgame.POOL_LIMIT`) by the endgame solver, where
+    it finishes within the expert's node budget: exact with an empty pool,
+    averaged over the splits of the unseen tiles before. Else by the
+    search; budget as for hints: with neither, the hint level's own;
+    ``worlds`` alone is searched to the end, so that a view and a seed give
+    the same values."""
     if not view.legal or view.seat is None:
         raise ValueError("the view has no decision to value (not the viewer's move)")
     knowledge = Knowledge(view)
     state = knowledge.public_round()
+    if state.players == 2:
+        solved = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
+        if solved is not None:
+            found = [
+                ActionValue(a, m, solved[m], None)
+                for a in view.legal
+                for m in [state.encode(a.action)]
+            ]
+            return Valuation(rank(found), 0)
     return search_values(state, knowledge, view.legal, worlds=worlds, seconds=seconds, seed=seed)
 
 
