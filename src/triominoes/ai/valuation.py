@@ -72,7 +72,7 @@ class ActionValue:
 @dataclass(frozen=True, slots=True)
 class Valuation:
     actions: tuple[ActionValue, ...]
-    """Every legal action of the view, the recommended one first."""
+    """Every legal action of the view, the highest value first."""
     worlds: int
     """Sampled deals per action (0: solved by the endgame solver)."""
 
