@@ -6,12 +6,12 @@ both seats; a player's accuracy is the share of its decisions within the
 tolerance, and its points left on the table are summed over its rounds.
 Per level: the mean over players (two per game) with a 95 % interval
 (1.96 standard errors over those players), the decisions judged and the
-seconds spent playing and analysing. ``--rounds 1`` (the default) plays
-and judges each game's first round only, where CPU is short; ``--rounds
-0`` plays whole games to 400. The expert searches a fixed number of worlds
+seconds spent playing and analysing. ``--rounds 0`` (the default) plays
+whole games to 400; ``--rounds 1`` plays and judges each game's first
+round only, where CPU is short. The expert searches a fixed number of worlds
 (no time bound), so a seed gives the same table on any machine:
 
-    nice -n 10 python benchmarks/ai_accuracy.py --games 6 --rounds 1
+    nice -n 10 python benchmarks/ai_accuracy.py --games 2 --worlds 20
 
 The figures in docs/ai.md ("Analysis") come from this script.
 """
@@ -39,7 +39,7 @@ LEVELS = {
 
 def play(spec: str, seed: int, rounds: int) -> Record:
     """A game of ``spec`` against itself: its first ``rounds`` rounds (0: all)."""
-    game = Game(preset("standard"), players=2, seed=seed)
+    game = Game(preset("standard"), players=2, seed=seed, auto_deal=False)
     bots = [make_player(spec, seed=seed * 2 + seat) for seat in range(2)]
     while not game.finished:
         if game.needs_deal:
@@ -60,7 +60,7 @@ def interval(values: list[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games per level")
-    parser.add_argument("--rounds", type=int, default=1, help="rounds per game (0: whole games)")
+    parser.add_argument("--rounds", type=int, default=0, help="rounds per game (0: whole games)")
     parser.add_argument("--worlds", type=int, default=40, help="the analysis's sampled deals")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS))
