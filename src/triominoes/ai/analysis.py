@@ -72,7 +72,8 @@ class Decision:
     seat: int
     played: LegalAction
     best: LegalAction
-    """The search's choice."""
+    """The advice: the action played where it was accurate, else the
+    valuation's recommendation (never worth less than the action played)."""
     expected_played: float
     """The round margin the valuation expects after the action played
     (points, to 0.1: the report's figures are the ones it sums)."""
@@ -178,7 +179,9 @@ def judge(
         return None
     valued = value_actions(view, worlds=worlds, seed=seed)
     mine = valued.of(played)
-    best = valued.advice(played)
+    # Accuracy is judged on the figures shown (to 0.1), so the advice is too.
+    accurate = round(valued.loss(played), 1) <= TOLERANCE
+    best = mine if accurate else valued.advice(played)
     rival = valued.rival(played)
     decision = Decision(
         round=where[0],
