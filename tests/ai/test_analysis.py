@@ -150,9 +150,12 @@ def placements(view: PlayerView, keep: Callable[[Score], bool]) -> list[LegalAct
 
 
 def past_hexagon(view: PlayerView) -> Action | None:
-    """Another placement where one completes a hexagon."""
+    """Another placement where one completes a hexagon, before the last
+    turns (there the endgame solver may rightly prefer drawing the pool's
+    last tile first: the hexagon is still there after the draw)."""
     other = placements(view, lambda score: not score.hexagons)
-    return other[0].action if placements(view, lambda s: s.hexagons > 0) and other else None
+    ready = placements(view, lambda s: s.hexagons > 0) and other and view.pool > 2
+    return other[0].action if ready else None
 
 
 def past_bridge(view: PlayerView) -> Action | None:
