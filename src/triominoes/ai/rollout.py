@@ -83,6 +83,9 @@ class RolloutPlayer(Player):
         self.margin = margin
         self.game = game
         self.endgame = bool(endgame)
+        self.cut_short = 0
+        """Decisions whose sampling ``seconds`` stopped before ``worlds``
+        (the safety cap triggering: benchmarks/expert_times.py counts it)."""
         self.judge = HeuristicPlayer()
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
@@ -156,7 +159,8 @@ class RolloutPlayer(Player):
                 points[index] += mine
                 margins[index] += mine - max(g for s, g in enumerate(gains) if s != me)
             worlds += 1
-            if deadline and time.perf_counter() >= deadline:
+            if deadline and worlds < self.worlds and time.perf_counter() >= deadline:
+                self.cut_short += 1
                 break
         return [
             Line(move, worlds, values[i] / worlds, points[i] / worlds, margins[i] / worlds)
