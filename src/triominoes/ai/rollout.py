@@ -46,7 +46,11 @@ from triominoes.core.round import Round
 
 ENDGAME_NODES = 20_000
 """The positions an exact endgame may take before the player falls back
-to play-outs: some 0.6 s at the solver's 30 000 positions a second."""
+to play-outs (docs/ai.md, "Exact endgame")."""
+ENDGAME_TILES = 16
+"""The most tiles in hands and pool for which the exact endgame is tried:
+with more, :data:`ENDGAME_NODES` practically never suffices
+(benchmarks/endgame.py), and trying would only cost time."""
 
 
 class RolloutPlayer(Player):
@@ -92,7 +96,8 @@ class RolloutPlayer(Player):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if self.endgame and not self.game:
+        sizes = knowledge.view.hand_sizes
+        if self.endgame and not self.game and sum(sizes) + len(state.pool) <= ENDGAME_TILES:
             # Exact values are score margins: the right goal unless the
             # player weighs the game's chances (``game``).
             exact = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
