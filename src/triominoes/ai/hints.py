@@ -90,7 +90,7 @@ def hint(
 ) -> Hint | None:
     """The suggested action for the seat to move (None when it is not the
     viewer's move). With neither budget, the hint level's own (as long as
-    the expert bot thinks, at most 0.9 s); with ``worlds`` alone the same
+    the expert bot thinks: its 40 deals); with ``worlds`` alone the same
     view and seed give the same hint."""
     if not view.legal or view.seat is None:
         return None

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from triominoes.ai.endgame import endgame_values
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer
+from triominoes.ai.rollout import ENDGAME_NODES, ENDGAME_TILES, RolloutPlayer
 from triominoes.core.actions import Action, Place
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import Move
@@ -184,7 +184,8 @@ def value_actions(
         raise ValueError("the view has no decision to value (not the viewer's move)")
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    if state.players == 2:
+    tiles = sum(view.hand_sizes) + view.pool
+    if state.players == 2 and tiles <= ENDGAME_TILES:  # as the expert tries it
         solved = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
         if solved is not None:
             found = [
