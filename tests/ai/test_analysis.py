@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.builders import swap_hidden
-from triominoes.ai.analysis import TOLERANCE, analyze, decisions_of, judge
+from triominoes.ai.analysis import analyze, decisions_of, judge
 from triominoes.ai.registry import make_player
+from triominoes.ai.valuation import TOLERANCE
 from triominoes.core.actions import Action, Draw, Pass, Place
 from triominoes.core.game import Game
-from triominoes.core.record import Record, loads, record_of
+from triominoes.core.record import Record, loads, record_of, replay
 from triominoes.core.rules import RuleSet, preset
 from triominoes.core.scoring import Score
 from triominoes.core.view import LegalAction, PlayerView
@@ -42,9 +43,13 @@ def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
         assert decision.played.action == action
         assert record.rounds[where[0] - 1].actions[where[1] - 1] == str(action)
         assert decision.seat == view.seat and decision.best in view.legal
-        assert decision.loss >= 0 and (decision.loss == 0) == (
-            decision.played == decision.best or decision.expected_best <= decision.expected_played
-        )
+        # The figures shown add up: loss = max(0, rival - played - noise).
+        shortfall = decision.expected_rival - decision.expected_played - decision.noise
+        assert decision.loss == round(max(0.0, shortfall), 1) >= 0
+        # The advice is the action played where it was accurate, else worth more.
+        assert (decision.best == decision.played) == decision.accurate
+        assert decision.expected_best >= decision.expected_played
+        assert decision.rival in view.legal
         hexagons = max((a.score.hexagons for a in view.legal if a.score is not None), default=0)
         took = decision.played.score.hexagons if decision.played.score is not None else 0
         costly = decision.loss > TOLERANCE
@@ -56,8 +61,22 @@ def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
         own = [d for d in report.decisions if d.seat == player.seat]
         assert player.decisions == len(own)
         assert player.accurate == sum(d.loss <= TOLERANCE for d in own)
-        assert sum(player.lost_per_round) == pytest.approx(sum(d.loss for d in own))
+        # Each round's figure is the sum of its decisions' as shown; the
+        # game's is the sum of the rounds'.
+        for number, lost in enumerate(player.lost_per_round, 1):
+            assert lost == round(sum(d.loss for d in own if d.round == number), 1)
+        assert player.lost == round(sum(player.lost_per_round), 1)
         assert len(player.lost_per_round) == len(record.rounds)
+    # A winner's points left are bounded: the report once had a winner leave
+    # 559.3 points on the table, the search's noise summed over a game's
+    # decisions (here 1376 for the winner); each decision now counts only
+    # what a rival action is worth beyond that noise, at most the top value
+    # less the action's. What is left (124 for the winner, most of it in
+    # the last turns, which the endgame solver values without noise) is a
+    # fraction of the winner's score.
+    game = replay(record)
+    (winner,) = game.winners
+    assert report.players[winner].lost < game.totals[winner] / 2
     # A seat analysed alone gets the same judgement of its decisions.
     alone = analyze(record, seats=[1], worlds=FEW, seed=4)
     assert alone.decisions == tuple(d for d in report.decisions if d.seat == 1)
@@ -131,9 +150,12 @@ def placements(view: PlayerView, keep: Callable[[Score], bool]) -> list[LegalAct
 
 
 def past_hexagon(view: PlayerView) -> Action | None:
-    """Another placement where one completes a hexagon."""
+    """Another placement where one completes a hexagon, before the last
+    turns (there the endgame solver may rightly prefer drawing the pool's
+    last tile first: the hexagon is still there after the draw)."""
     other = placements(view, lambda score: not score.hexagons)
-    return other[0].action if placements(view, lambda s: s.hexagons > 0) and other else None
+    ready = placements(view, lambda s: s.hexagons > 0) and other and view.pool > 2
+    return other[0].action if ready else None
 
 
 def past_bridge(view: PlayerView) -> Action | None:
@@ -151,9 +173,11 @@ def pass_by_choice(view: PlayerView) -> Action | None:
 
 
 def draw_by_choice(view: PlayerView) -> Action | None:
-    """A draw where a hexagon could be completed."""
+    """A draw where the seat could go out (a draw before a hexagon is no
+    mark: the hexagon can still be completed after the draw, for 5 points
+    less, and the analysis rightly calls that accurate)."""
     can_draw = any(isinstance(a.action, Draw) for a in view.legal)
-    return Draw() if can_draw and placements(view, lambda s: s.hexagons > 0) else None
+    return Draw() if can_draw and len(view.hand) == 1 and placements(view, bool) else None
 
 
 VOLUNTARY = preset("standard").with_overrides(voluntary_draw=True)

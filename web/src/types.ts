@@ -110,6 +110,12 @@ export interface JudgedDecision {
   best: Legal;
   expected_played: number;
   expected_best: number;
+  /** The action that beats the one played most surely (the one played where none does). */
+  rival: Legal;
+  expected_rival: number;
+  /** What the search's noise may account for of rival less played. */
+  noise: number;
+  /** Points left on the table: max(0, expected_rival - expected_played - noise). */
   loss: number;
   choices: number;
   marks: string[];

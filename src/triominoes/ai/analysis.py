@@ -3,13 +3,20 @@ from the deciding seat's view alone.
 
 A record hides nothing, but a player deciding could not see the others'
 tiles or the pool, and the analysis must not either: each decision is
-searched from the view the seat had then (:meth:`Game.view`), never from
-the record's deals. For each decision with a choice it gives the search's
-best action, the round margin it expects of it and of the action played
-(the points the seat scores from there to the round's end less the best
-other seat's; the action played is played out in the same sampled deals as
-the search's own candidates), the difference as *points left on the
-table*, and marks:
+valued from the view the seat had then (:meth:`Game.view`), never from
+the record's deals, by the one valuation hints use too
+(:mod:`triominoes.ai.valuation`): every legal action's expected round
+margin (the points the seat scores from there to the round's end less the
+best other seat's), all in the same sampled deals. For each decision with
+a choice it gives the value of the action played, of its *rival* (the
+action that beats it most surely), the noise of their difference, and
+
+    points left on the table = max(0, rival - played - noise)
+
+(0 when no action beats the action played beyond the noise), the
+best action (the action played where it was accurate, at most
+:data:`TOLERANCE` points left; else the valuation's recommendation, never
+worth less than the action played) and marks:
 
 * ``missed-hexagon`` / ``missed-bridge`` — a placement completing one (or
   more hexagons than the action played) was there and the action played
@@ -20,8 +27,18 @@ table*, and marks:
 each only on a decision that left more than :data:`TOLERANCE` points on
 the table.
 
-Per player: the points left on the table per round, and accuracy, the
-share of decisions within :data:`TOLERANCE` points of the best.
+Per player: the points left on the table per round (the sum of the
+round's decisions' figures as shown, to 0.1) and in the game (the sum of
+the rounds'), and accuracy, the share of decisions within
+:data:`TOLERANCE` points left.
+
+A bound: a decision's figure is at most the top value less the value of the
+action played, each an expected margin over the rest of the round; and a
+decision no action beats beyond the noise counts 0, so a seat
+playing as the valuation would is charged nothing for the search's noise
+(summing that noise over a game's decisions once charged a winner with
+hundreds of points). What a figure may still hold is a real difference
+between two actions, as the valuation sees it.
 """
 
 from __future__ import annotations
@@ -33,16 +50,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triominoes.ai.hints import searcher
+from triominoes.ai.valuation import TOLERANCE, value_actions
 from triominoes.core.actions import Action, Draw, Pass
 from triominoes.core.game import Game
-from triominoes.core.knowledge import Knowledge
 from triominoes.core.record import Record, replay
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.processes import die_with_parent
-
-TOLERANCE = 5.0
-"""Points of expected margin within which a decision counts as accurate."""
 
 MARKS = ("missed-hexagon", "missed-bridge", "needless-draw", "costly-pass")
 
@@ -59,20 +72,33 @@ class Decision:
     seat: int
     played: LegalAction
     best: LegalAction
-    """The search's choice."""
+    """The advice: the action played where it was accurate, else the
+    valuation's recommendation (never worth less than the action played)."""
     expected_played: float
-    """The round margin the search expects after the action played."""
+    """The round margin the valuation expects after the action played
+    (points, to 0.1: the report's figures are the ones it sums)."""
     expected_best: float
+    """... after the best action (the advice, see :meth:`Valuation.advice`)."""
+    rival: LegalAction
+    """The action that beats the action played most surely (the action
+    played where none beats it beyond the noise)."""
+    expected_rival: float
+    noise: float
+    """What the valuation's noise may account for of rival less played."""
     choices: int
     marks: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # The report's figures, rounded once here, are the ones every sum
+        # adds up, so a reader can check each sum from the figures shown.
+        for name in ("expected_played", "expected_best", "expected_rival", "noise"):
+            object.__setattr__(self, name, round(getattr(self, name), 1))
+
     @property
     def loss(self) -> float:
-        """Points left on the table (never below 0: the search chooses by
-        its reward, the game's, which need not follow the round margin)."""
-        if self.played.action == self.best.action:
-            return 0.0
-        return max(0.0, self.expected_best - self.expected_played)
+        """Points left on the table: rival less played less noise, never
+        below 0 (see :meth:`Valuation.loss`), from the figures shown."""
+        return round(max(0.0, self.expected_rival - self.expected_played - self.noise), 1)
 
     @property
     def accurate(self) -> bool:
@@ -85,9 +111,12 @@ class Decision:
             "seat": self.seat,
             "played": self.played.to_json(),
             "best": self.best.to_json(),
-            "expected_played": round(self.expected_played, 1),
-            "expected_best": round(self.expected_best, 1),
-            "loss": round(self.loss, 1),
+            "expected_played": self.expected_played,
+            "expected_best": self.expected_best,
+            "rival": self.rival.to_json(),
+            "expected_rival": self.expected_rival,
+            "noise": self.noise,
+            "loss": self.loss,
             "choices": self.choices,
             "marks": list(self.marks),
         }
@@ -100,8 +129,13 @@ class PlayerSummary:
     decisions: int
     accurate: int
     lost_per_round: tuple[float, ...]
-    """Points left on the table in each round."""
+    """Points left on the table in each round: the sum of its decisions'."""
     marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def lost(self) -> float:
+        """Points left on the table in the game: the sum of the rounds'."""
+        return round(sum(self.lost_per_round), 1)
 
     @property
     def accuracy(self) -> float:
@@ -114,8 +148,8 @@ class PlayerSummary:
             "name": self.name,
             "decisions": self.decisions,
             "accuracy": round(self.accuracy, 1),
-            "lost_per_round": [round(x, 1) for x in self.lost_per_round],
-            "lost": round(sum(self.lost_per_round), 1),
+            "lost_per_round": list(self.lost_per_round),
+            "lost": self.lost,
             "marks": dict(self.marks),
         }
 
@@ -143,21 +177,23 @@ def judge(
     had no choice). ``where`` is (round, turn), for the report."""
     if len(view.legal) < 2 or view.seat is None:
         return None
-    knowledge = Knowledge(view)
-    state = knowledge.public_round()
-    move = state.encode(played)
-    lines = searcher(worlds=worlds, seed=seed).search(state, knowledge, also=move)
-    best = lines[0]
-    mine = next(line for line in lines if line.move == move)
-    legal = {legal.action: legal for legal in view.legal}
+    valued = value_actions(view, worlds=worlds, seed=seed)
+    mine = valued.of(played)
+    # Accuracy is judged on the figures shown (to 0.1), so the advice is too.
+    accurate = round(valued.loss(played), 1) <= TOLERANCE
+    best = mine if accurate else valued.advice(played)
+    rival = valued.rival(played)
     decision = Decision(
         round=where[0],
         turn=where[1],
         seat=view.seat,
-        played=legal[played],
-        best=legal[state.decode(best.move)],
-        expected_played=mine.margin,
-        expected_best=best.margin,
+        played=mine.legal,
+        best=best.legal,
+        expected_played=mine.value,
+        expected_best=best.value,
+        rival=rival.legal,
+        expected_rival=rival.value,
+        noise=valued.noise(rival, mine),
         choices=len(view.legal),
     )
     return replace(decision, marks=marks(view.legal, decision))
@@ -256,7 +292,7 @@ def summarize(
                 name=record.players[seat],
                 decisions=len(own),
                 accurate=sum(d.accurate for d in own),
-                lost_per_round=tuple(lost),
+                lost_per_round=tuple(round(x, 1) for x in lost),
                 marks={m: n for m in MARKS if (n := sum(m in d.marks for d in own))},
             )
         )

@@ -1,7 +1,8 @@
 """Hints: the best action for a seat, from its view, with a reason.
 
-The search (the ``expert`` level's) picks the action and says what it
-expects the seat to score by the round's end. The reason is one line, a
+The valuation (:mod:`triominoes.ai.valuation`, the one the analysis reads)
+picks the action and says what it expects the seat to score by the round's
+end. The reason is one line, a
 translatable template with its parameters (``"completes a hexagon:
 {points}"``), told from the position: what the action scores, what it keeps
 open for the seat's other tiles, what it leaves the others. Interfaces
@@ -17,8 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import RolloutPlayer
+from triominoes.ai.valuation import HINT_LEVEL, searcher, value_actions
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import DRAW, Move, move_tile
 from triominoes.core.phases import OPENING
@@ -27,7 +27,7 @@ from triominoes.core.tiles import ids_in
 from triominoes.core.view import LegalAction, PlayerView
 from triominoes.i18n import N_
 
-HINT_LEVEL = "expert"
+__all__ = ["HINT_LEVEL", "Hint", "Reason", "hint", "reason", "searcher"]
 
 GOES_OUT = N_("goes out: {points}")
 HEXAGONS = {
@@ -42,6 +42,7 @@ KEEPS_OPEN = N_("keeps {n} open cells for your other tiles ({tiles})")
 SHEDS = N_("sheds your heaviest tile: {tile}")
 CLOSES = N_("leaves the others the fewest open cells: {n}")
 SEARCHED = N_("the best over {n} simulated deals")
+SOLVED = N_("the best play to the round's end, worked out exactly")
 DRAW_NO_FIT = N_("draw: no tile fits")
 DRAW_BY_CHOICE = N_("draw: every placement would open the board for the others")
 PASS_NO_FIT = N_("pass: no tile fits and nothing is left to draw")
@@ -68,34 +69,16 @@ class Reason:
 class Hint:
     legal: LegalAction
     """The action, with the points the view gives it now."""
-    expected: float
-    """The points the search expects the seat to score from here to the round's end."""
+    expected: float | None
+    """The points the search expects the seat to score from here to the
+    round's end (None where the endgame solver chose: it values margins)."""
     reason: Reason
     deals: int
     """The worlds (determinizations) the search played through."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            **self.legal.to_json(),
-            "expected": round(self.expected, 1),
-            "reason": self.reason.to_json(),
-        }
-
-
-def searcher(
-    worlds: int | None = None, seconds: float | None = None, seed: int = 0
-) -> RolloutPlayer:
-    """The hint level's search, with its own budget if one is given: a
-    number of ``worlds`` alone is searched to the end, whatever the time,
-    so that a seed gives the same result on any machine."""
-    if worlds is not None and seconds is None:
-        seconds = 0
-    budget = {"worlds": worlds, "seconds": seconds}
-    settings = ",".join(f"{key}={value}" for key, value in budget.items() if value is not None)
-    player = make_player(f"{HINT_LEVEL}:{settings}", seed=seed)
-    if not isinstance(player, RolloutPlayer):  # pragma: no cover - the level table says so
-        raise TypeError(f"the hint level {HINT_LEVEL!r} is not the rollout search")
-    return player
+        expected = {} if self.expected is None else {"expected": round(self.expected, 1)}
+        return {**self.legal.to_json(), **expected, "reason": self.reason.to_json()}
 
 
 def hint(
@@ -107,17 +90,18 @@ def hint(
 ) -> Hint | None:
     """The suggested action for the seat to move (None when it is not the
     viewer's move). With neither budget, the hint level's own (as long as
-    the expert bot thinks, at most 0.9 s); with ``worlds`` alone the same
+    the expert bot thinks: its 40 deals); with ``worlds`` alone the same
     view and seed give the same hint."""
-    if not view.legal:
+    if not view.legal or view.seat is None:
         return None
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    lines = searcher(worlds, seconds, seed).search(state, knowledge)
-    best = lines[0]
-    legal = next(legal for legal in view.legal if legal.action == state.decode(best.move))
-    deals = best.visits
-    return Hint(legal, best.points, reason(state, knowledge, best.move, legal, deals), deals)
+    valued = value_actions(view, worlds=worlds, seconds=seconds, seed=seed)
+    best = valued.best
+    deals = valued.worlds
+    return Hint(
+        best.legal, best.points, reason(state, knowledge, best.move, best.legal, deals), deals
+    )
 
 
 def reason(
@@ -155,7 +139,7 @@ def reason(
     leaves = {m: _open_for(state, m, knowledge.unseen)[0] for m in placements}
     if leaves[move] <= min(leaves.values()):
         return Reason(CLOSES, {"n": leaves[move]})
-    return Reason(SEARCHED, {"n": deals})
+    return Reason(SEARCHED, {"n": deals}) if deals else Reason(SOLVED)
 
 
 def _hand_after(state: Round, move: Move) -> int:

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from triominoes.ai.analysis import TOLERANCE, Analysis, Decision, analyze
+from triominoes.ai.analysis import Analysis, Decision, analyze
+from triominoes.ai.valuation import TOLERANCE
 from triominoes.cli.errors import fail, read_text
 from triominoes.core.errors import TriominoesError
 from triominoes.core.record import loads
@@ -79,15 +80,19 @@ def report_text(report: Analysis) -> str:
         f"{'seat':<5}{'player':<16}{'decisions':>10}{'accuracy':>10}  points left per round",
     ]
     for p in report.players:
-        per_round = " ".join(f"{x:.0f}" for x in p.lost_per_round)
+        per_round = " ".join(f"{x:.1f}" for x in p.lost_per_round)
         lines.append(
             f"{p.seat:<5}{p.name[:15]:<16}{p.decisions:>10}{p.accuracy:>9.0f}%  {per_round}"
-            f"  (total {sum(p.lost_per_round):.0f})"
+            f"  (total {p.lost:.1f})"
         )
     notable = [d for d in report.decisions if not d.accurate or d.marks]
     if notable:
         lines.append("")
-        lines.append(f"decisions more than {TOLERANCE:.0f} points from the best, or marked:")
+        lines.append(
+            f"decisions leaving more than {TOLERANCE:.0f} points, or marked"
+            " (left = max(0, rival - played - noise); each round's figure is the sum of its"
+            " decisions', the total the sum of the rounds'):"
+        )
         lines.extend(decision_line(d) for d in notable)
     return "\n".join(lines)
 
@@ -97,6 +102,6 @@ def decision_line(d: Decision) -> str:
     return (
         f"round {d.round} turn {d.turn:>3} seat {d.seat}: played {d.played.action}"
         f" ({d.played.points:+}), best {d.best.action} ({d.best.points:+});"
-        f" expected margin {d.expected_played:+.0f} vs {d.expected_best:+.0f},"
-        f" {d.loss:.0f} left{marks}"
+        f" expected margin {d.expected_played:+.1f} vs {d.rival.action} {d.expected_rival:+.1f},"
+        f" noise {d.noise:.1f}: {d.loss:.1f} left{marks}"
     )

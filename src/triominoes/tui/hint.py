@@ -54,11 +54,15 @@ def hint_lines(view: PlayerView, found: Hint) -> list[str]:
     own = WHY.get(found.reason.text)
     why = _(own) if own is not None else found.reason.render(_)
     points = ", ".join([str(legal.points), *bonuses(legal.score)])
-    return [
+    lines = [
         _("Hint: {action} ({points}): {why}.").format(
             action=action_text(view.tile_set, legal.action), points=points, why=why
-        ),
-        _(
-            "The search expects about {expected} points for you from here to the round's end."
-        ).format(expected=round(found.expected)),
+        )
     ]
+    if found.expected is not None:  # the endgame solver values margins alone
+        lines.append(
+            _(
+                "The search expects about {expected} points for you from here to the round's end."
+            ).format(expected=round(found.expected))
+        )
+    return lines

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from triominoes.ai.analysis import TOLERANCE, Analysis, Decision, PlayerSummary, analyze
+from triominoes.ai.analysis import Analysis, Decision, PlayerSummary, analyze
+from triominoes.ai.valuation import TOLERANCE
 from triominoes.core.record import read
 from triominoes.core.tiles import TileSet, tile_set
 from triominoes.core.view import LegalAction
@@ -124,12 +125,12 @@ def marks_text(decision: Decision) -> str:
 
 
 def per_round(player: PlayerSummary) -> str:
-    """The points left in each round: "12 0 30"."""
-    return " ".join(f"{x:.0f}" for x in player.lost_per_round) or "—"
+    """The points left in each round: "12.0 0.0 30.5" (they sum to the total)."""
+    return " ".join(f"{x:.1f}" for x in player.lost_per_round) or "—"
 
 
 def total_lost(player: PlayerSummary) -> str:
-    return f"{sum(player.lost_per_round):.0f}"
+    return f"{player.lost:.1f}"
 
 
 def accuracy(player: PlayerSummary) -> str:

@@ -141,6 +141,16 @@ function Judgement({ decision: d, step, names }: { decision: JudgedDecision | un
         </dd>
         <dt>{t("Points left on the table")}</dt>
         <dd class="loss">{decimal(d.loss)}</dd>
+        {d.rival.action !== d.played.action && (
+          <dd class="muted note reckoning">
+            {t("{rival} after {action}, less {played} after the move played, less {noise} for the search's noise (never below 0)", {
+              rival: decimal(d.expected_rival, true),
+              action: legalText(d.rival),
+              played: decimal(d.expected_played, true),
+              noise: decimal(d.noise),
+            })}
+          </dd>
+        )}
         {d.marks.length > 0 && (
           <>
             <dt>{t("Marks")}</dt>
@@ -246,8 +256,8 @@ export function AnalysisSummary({ analysis }: { analysis: Analysis }) {
       </table>
       <p class="muted note">
         {nt(
-          "Each decision was judged by search over {n} sampled deal of the hidden tiles. Accuracy: the share of decisions within {tolerance} points of the best.",
-          "Each decision was judged by search over {n} sampled deals of the hidden tiles. Accuracy: the share of decisions within {tolerance} points of the best.",
+          "Each decision was judged by search over {n} sampled deal of the hidden tiles. Points left on the table: how much more another action was worth, beyond the search's noise; a round's figure is the sum of its decisions', the total the sum of the rounds'. Accuracy: the share of decisions leaving at most {tolerance} points.",
+          "Each decision was judged by search over {n} sampled deals of the hidden tiles. Points left on the table: how much more another action was worth, beyond the search's noise; a round's figure is the sum of its decisions', the total the sum of the rounds'. Accuracy: the share of decisions leaving at most {tolerance} points.",
           analysis.worlds,
           { tolerance: decimal(analysis.tolerance) },
         )}

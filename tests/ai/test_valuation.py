@@ -1,0 +1,162 @@
+"""The one valuation hints and the analysis share: its advice is never
+worth less than the action played, a sure placement is not traded for a
+coin's-toss draw, and points left on the table are bounded and add up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.builders import position, rules
+from triominoes.ai.analysis import judge
+from triominoes.ai.endgame import endgame_values
+from triominoes.ai.hints import hint
+from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import ENDGAME_NODES
+from triominoes.ai.valuation import TOLERANCE, Valuation, value_actions
+from triominoes.core.actions import Draw, Place
+from triominoes.core.game import Game
+from triominoes.core.knowledge import Knowledge
+from triominoes.core.rules import preset
+from triominoes.core.tiles import tile_set
+from triominoes.core.view import PlayerView, make_view
+
+
+def only_fitting_tile(opponent_tiles: int) -> PlayerView:
+    """Standard rules (drawing by choice allowed): 0-5-5 on the board; the
+    seat holds 2-5-5, which fits only on the 5-5 edge (+12), and 1-1-1,
+    which fits nowhere; the other seat holds ``opponent_tiles`` tiles."""
+    mine = ["2-5-5", "1-1-1"]
+    others = [t.name for t in tile_set("standard56").tiles if t.name not in (*mine, "0-5-5")]
+    state = position(
+        rules(), [((0, 0), (0, 5, 5))], [mine, others[:opponent_tiles]], others[opponent_tiles:]
+    )
+    return make_view(
+        state, [], 0, round_number=1, totals=(0, 0), last_round=False, finished=False, winners=()
+    )
+
+
+@pytest.mark.parametrize("opponent_tiles", [2, 5])
+def test_the_only_fitting_tile_is_advised_over_a_draw(opponent_tiles: int) -> None:
+    """The reported case: 'Draw a tile: -5' advised over the only tile that
+    fits, for +12."""
+    view = only_fitting_tile(opponent_tiles)
+    placement = next(a for a in view.legal if isinstance(a.action, Place))
+    assert placement.points == 12
+    assert {str(a.action) for a in view.legal} == {str(placement.action), "draw"}
+    for seed in range(3):
+        found = hint(view, worlds=40, seed=seed)
+        assert found is not None and found.legal == placement
+        decision = judge(view, placement.action, worlds=40, seed=seed, where=(1, 2))
+        assert decision is not None
+        assert decision.best == placement  # the analysis does not advise the draw
+        assert decision.loss <= TOLERANCE
+
+
+def decisions(games: int, seed: int) -> list[tuple[PlayerView, Valuation]]:
+    """Views with a choice from random games of random and greedy bots (2
+    and 3 seats, drawing by choice allowed or not), each valued."""
+    rng = random.Random(seed)
+    out = []
+    for number in range(games):
+        ruleset = preset("standard").with_overrides(voluntary_draw=number % 2 == 0)
+        game = Game(ruleset, players=2 + number % 2, seed=rng.randrange(1 << 30))
+        bots = [make_player("random", seed=number), make_player("greedy")]
+        state = game.round
+        turns = rng.randrange(4, 40)
+        for _ in range(turns):
+            if state.over:
+                break
+            view = game.view(state.seat)
+            game.apply(state.seat, bots[state.seat % 2].choose(view))
+        if state.over:
+            continue
+        view = game.view(state.seat)
+        if len(view.legal) > 1:
+            out.append((view, value_actions(view, worlds=8, seed=number)))
+    return out
+
+
+def test_the_advice_is_never_worth_less_than_the_action_played() -> None:
+    """A property over random games' decisions, whatever had been played."""
+    checked = 0
+    for view, valued in decisions(16, seed=3):
+        assert {a.legal for a in valued.actions} == set(view.legal)  # every legal action
+        top = valued.top
+        assert top.value == max(a.value for a in valued.actions)
+        assert valued.loss(top.legal.action) == 0
+        assert valued.loss(valued.best.legal.action) <= TOLERANCE
+        for action in view.legal:
+            mine = valued.of(action.action)
+            advice = valued.advice(action.action)
+            loss = valued.loss(action.action)
+            assert advice.value >= mine.value or advice is mine
+            assert 0 <= loss <= top.value - mine.value + 1e-9  # the bound
+            assert (advice is mine) == (loss <= TOLERANCE)
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_decision_judged_agrees_with_the_valuation() -> None:
+    view, valued = decisions(4, seed=8)[0]
+    for action in view.legal:
+        decision = judge(view, action.action, worlds=8, seed=3, where=(1, 1))
+        assert decision is not None
+        assert decision.best == valued.advice(action.action).legal
+        assert decision.loss == pytest.approx(valued.loss(action.action), abs=0.2)
+        assert decision.expected_best >= decision.expected_played
+
+
+def test_a_view_with_no_decision_is_refused() -> None:
+    game = Game(preset("standard"), players=2, seed=1)
+    idle = game.view((game.round.seat + 1) % 2)
+    with pytest.raises(ValueError, match="no decision"):
+        value_actions(idle, worlds=2)
+    assert Draw() not in [a.action for a in idle.legal]
+
+
+def endgame_views(count: int) -> list[PlayerView]:
+    """Two-seat views with an empty pool and a choice, from greedy games."""
+    found = []
+    for seed in range(60):
+        game = Game(preset("standard"), players=2, seed=seed)
+        state = game.round
+        bot = make_player("greedy")
+        while not state.over:
+            view = game.view(state.seat)
+            if view.pool == 0 and len(view.legal) > 1:
+                found.append(view)
+                break
+            game.apply(state.seat, bot.choose(view))
+        if len(found) == count:
+            break
+    return found
+
+
+def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
+    """With the pool empty the values are the exact endgame's: no noise, so
+    points left are exactly the top value less the action's."""
+    views = endgame_views(3)
+    assert len(views) == 3
+    solved = 0
+    for view in views:
+        knowledge = Knowledge(view)
+        state = knowledge.public_round()
+        exact = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
+        valued = value_actions(view, worlds=4, seed=1)
+        if exact is None:  # too big for the budget: the search values it
+            assert valued.worlds == 4
+            continue
+        assert valued.solved
+        solved += 1
+        assert {a.move: a.value for a in valued.actions} == exact
+        for action in view.legal:
+            mine = valued.of(action.action)
+            assert valued.noise(valued.top, mine) == 0
+            assert valued.loss(action.action) == valued.top.value - mine.value
+        found = hint(view, worlds=4)
+        assert found is not None and found.expected is None and found.deals == 0
+        assert found.legal == valued.best.legal
+        assert "expected" not in found.to_json()
+    assert solved >= 2
