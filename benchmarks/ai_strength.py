@@ -22,7 +22,8 @@ Standard rules, seats rotated (every deal is played from every seat).
         [--expert SPEC] [--jobs N]
     python benchmarks/ai_strength.py --part table --seed N
         [--rows levels2,levels4,expert4,headline,endgame]
-        [--cheap-games 200] [--expert-games 100] [--expert-games-4p 40]
+        [--cheap-games 200] [--cheap-games-4p 40] [--expert-games 100]
+        [--expert-games-4p 40] [--expert-spec expert]
         [--endgame-games 40] [--out-dir FOLDER] [--jobs 1]
 
 ``--out-dir`` keeps each row's results file there: the same command again
@@ -128,13 +129,15 @@ def table(args: argparse.Namespace) -> None:
         if "levels2" in rows:
             duplicate_match((level, below), args.cheap_games, seed, jobs, out)
         if "levels4" in rows:
-            duplicate_match((level, below, below, below), args.cheap_games, seed, jobs, out)
+            games = args.cheap_games_4p
+            duplicate_match((level, below, below, below), games, seed, jobs, out)
+    expert = args.expert_spec
     if "expert4" in rows:
-        duplicate_match(("expert", "hard", "hard", "hard"), args.expert_games_4p, seed, jobs, out)
+        duplicate_match((expert, "hard", "hard", "hard"), args.expert_games_4p, seed, jobs, out)
     if "headline" in rows:
-        duplicate_match(("expert", "hard"), args.expert_games, seed, jobs, out)
+        duplicate_match((expert, "hard"), args.expert_games, seed, jobs, out)
     if "endgame" in rows:
-        duplicate_match(("expert", "expert:endgame=0"), args.endgame_games, seed, jobs, out)
+        duplicate_match((expert, f"{expert}:endgame=0"), args.endgame_games, seed, jobs, out)
 
 
 def move_times(spec: str, rounds: int, seed: int, players: int = 2) -> None:
@@ -196,9 +199,13 @@ def main() -> None:
         help="table: which rows (levels2, levels4: easy..hard; expert4, headline, endgame)",
     )
     parser.add_argument("--cheap-games", type=int, default=200, help="table: easy..hard rows")
+    parser.add_argument("--cheap-games-4p", type=int, default=40, help="table: 4 players")
     parser.add_argument("--expert-games", type=int, default=100, help="table: expert vs hard")
     parser.add_argument("--expert-games-4p", type=int, default=40, help="table: 4 players")
     parser.add_argument("--endgame-games", type=int, default=40, help="table: endgame=0")
+    parser.add_argument(
+        "--expert-spec", default="expert", help="table: the spec that plays expert's rows"
+    )
     parser.add_argument("--out-dir", type=Path, default=None, help="table: results files")
     parts = ("all", "rounds", "games", "goals", "times", "table")
     parser.add_argument("--part", choices=parts, default="all")
