@@ -186,13 +186,21 @@ def exact_values(state: Round, *, node_budget: int = DEFAULT_BUDGET) -> dict[Mov
     (points that seat still scores in this round, round-end awards
     included) minus (points the other seat still scores), under best play
     by both. None when not applicable or the budget ran out."""
+    return exact_search(state, node_budget=node_budget)[0]
+
+
+def exact_search(
+    state: Round, *, node_budget: int = DEFAULT_BUDGET
+) -> tuple[dict[Move, float] | None, int]:
+    """:func:`exact_values` and the positions the search visited (for
+    benchmarks/endgame.py)."""
     if state.players != 2 or state.pool or state.over:
-        return None
+        return None, 0
     solver = _Solver(node_budget, chance=False)
     try:
-        return solver.root(state)
+        return solver.root(state), solver.nodes
     except _OutOfBudget:
-        return None
+        return None, solver.nodes
 
 
 def endgame_values(

@@ -28,10 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triominoes.ai.player import Player, draw_or_pass
+from triominoes.core.board import Board
 from triominoes.core.knowledge import Knowledge
-from triominoes.core.moves import DRAW, Move, move_tile
+from triominoes.core.moves import DRAW, Move, unpack
 from triominoes.core.phases import OPENING
-from triominoes.core.round import Round
+from triominoes.core.round import Round, RoundTables
 
 GOING_OUT = 1000.0
 
@@ -86,26 +87,39 @@ class HeuristicPlayer(Player):
     def evaluate(self, state: Round, move: Move, context: Context) -> float:
         """The placement's points now plus the judged worth of what it leaves."""
         points = float(state.points_of(move))
-        after = state.copy()
-        after.play(move)
-        hand = after.hands[state.seat]
+        cell, tile, rotation = unpack(move)
+        bit = 1 << tile
+        hand = state.hands[state.seat] & ~bit
         if not hand:
             return GOING_OUT + points
+        # What is judged is the layout after the placement and what fits it:
+        # the board alone is copied and the tile laid as Round.play lays it
+        # (a whole round's copy and turn cost a fifth of a play-out).
+        live = state.live & ~bit
+        board = state.board.copy()
+        board.place(cell, tile, rotation, live)
         value_weight = self.endgame_weight if context.shortest <= 2 else self.weight
         return (
             points
-            + value_weight * state.t.values[move_tile(move)]
-            + self.judge(after, hand, context)
+            + value_weight * state.t.values[tile]
+            + self.judge_layout(state.t, board, board.fitting(live), hand, context)
         )
 
     def judge(self, position: Round, hand: int, context: Context) -> float:
         """The worth, in points, of a layout for the holder of ``hand``."""
-        flexibility = (position.avail & hand).bit_count() / hand.bit_count()
+        return self.judge_layout(position.t, position.board, position.avail, hand, context)
+
+    def judge_layout(
+        self, t: RoundTables, board: Board, avail: int, hand: int, context: Context
+    ) -> float:
+        """:meth:`judge` from the parts: the layout and the tiles in play
+        that fit it."""
+        flexibility = (avail & hand).bit_count() / hand.bit_count()
         unseen = context.unseen
         unseen_count = unseen.bit_count()
-        fitting_unseen = (position.avail & unseen).bit_count()
+        fitting_unseen = (avail & unseen).bit_count()
         open_share = fitting_unseen / unseen_count if unseen_count else 0.0
-        danger = _bonus_left(position, unseen, unseen_count, context.next_hand)
+        danger = _bonus_left(t, board, unseen, unseen_count, context.next_hand)
         return self.flex * flexibility * 10 - self.block * open_share - self.threat * danger
 
 
@@ -149,15 +163,16 @@ def heuristic_move(state: Round) -> Move:
     return _PLAY_OUT.move(state, Context.of_world(state))
 
 
-def _bonus_left(after: Round, unseen: int, unseen_count: int, next_hand: int) -> float:
+def _bonus_left(
+    t: RoundTables, board: Board, unseen: int, unseen_count: int, next_hand: int
+) -> float:
     """Bonus points the next player may take: per open bonus cell, its bonus
     times the chance that a hand of ``next_hand`` unseen tiles holds at
     least one tile that fits it."""
     if not unseen_count:
         return 0.0
-    mask = after.t.fits.mask
-    bonus = after.t.bonus
-    board = after.board
+    mask = t.fits.mask
+    bonus = t.bonus
     total = 0.0
     for cell, pattern in board.open.items():
         fit = mask[pattern] & unseen

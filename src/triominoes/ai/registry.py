@@ -31,12 +31,15 @@ LEVELS: dict[str, str] = {
     # next (docs/benchmarks.md). People play games, won on points, so the
     # tree search values a line by its score margin (margin=1) rather than
     # the chance to win the round, which ismcts's defaults are tuned for.
-    # expert plays the heuristic's candidates out with the heuristic; its
-    # time bound keeps every move under a second on a slow machine.
+    # expert plays the heuristic's candidates out with the heuristic.
+    # Every level's strength is its work (worlds, iterations), the same on
+    # any machine and under any load; expert's seconds is only a safety cap,
+    # well below the server's bot deadline (server/bots.py), that a move
+    # practically never reaches (benchmarks/expert_times.py, docs/ai.md).
     "easy": "greedy",
     "medium": "ismcts:iterations=300,margin=1",
     "hard": "heuristic",
-    "expert": "rollout:worlds=40,seconds=0.9",
+    "expert": "rollout:worlds=40,seconds=5",
 }
 
 

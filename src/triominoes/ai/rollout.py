@@ -46,7 +46,11 @@ from triominoes.core.round import Round
 
 ENDGAME_NODES = 20_000
 """The positions an exact endgame may take before the player falls back
-to play-outs: some 0.6 s at the solver's 30 000 positions a second."""
+to play-outs (docs/ai.md, "Exact endgame")."""
+ENDGAME_TILES = 16
+"""The most tiles in hands and pool for which the exact endgame is tried:
+with more, :data:`ENDGAME_NODES` practically never suffices
+(benchmarks/endgame.py), and trying would only cost time."""
 
 
 class RolloutPlayer(Player):
@@ -83,13 +87,17 @@ class RolloutPlayer(Player):
         self.margin = margin
         self.game = game
         self.endgame = bool(endgame)
+        self.cut_short = 0
+        """Decisions whose sampling ``seconds`` stopped before ``worlds``
+        (the safety cap triggering: benchmarks/expert_times.py counts it)."""
         self.judge = HeuristicPlayer()
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if self.endgame and not self.game:
+        sizes = knowledge.view.hand_sizes
+        if self.endgame and not self.game and sum(sizes) + len(state.pool) <= ENDGAME_TILES:
             # Exact values are score margins: the right goal unless the
             # player weighs the game's chances (``game``).
             exact = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
@@ -156,7 +164,8 @@ class RolloutPlayer(Player):
                 points[index] += mine
                 margins[index] += mine - max(g for s, g in enumerate(gains) if s != me)
             worlds += 1
-            if deadline and time.perf_counter() >= deadline:
+            if deadline and worlds < self.worlds and time.perf_counter() >= deadline:
+                self.cut_short += 1
                 break
         return [
             Line(move, worlds, values[i] / worlds, points[i] / worlds, margins[i] / worlds)

@@ -28,8 +28,8 @@ T = TypeVar("T")
 log = logging.getLogger("triominoes.server")
 
 DEADLINE = 10.0
-"""Seconds a bot's move may take at most (the slowest level thinks for
-0.9 s): past it, or when its worker failed, the table does not wait for
+"""Seconds a bot's move may take at most (the slowest level, expert, about
+a second, capped at 5 s): past it, or when its worker failed, the table does not wait for
 ever but plays the fallback's move."""
 FALLBACK = "greedy"
 """The bot whose move stands in for a move not found in time: cheap enough
