@@ -21,7 +21,7 @@ from triominoes.cli.output import OutputError, check_file, check_folder, counted
 from triominoes.core.errors import quote
 from triominoes.sim.backends import local_processes, ray_cluster
 from triominoes.sim.plot import check_plot_path, plot_margins
-from triominoes.sim.stats import format_table
+from triominoes.sim.stats import by_deal, format_deal_table, format_table
 from triominoes.sim.tournament import (
     Backend,
     Tally,
@@ -89,6 +89,14 @@ def tournament_command(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Also count by deal: every deal is played from every seat, "
+            "so its luck cancels; intervals over deals.",
+        ),
+    ] = False,
 ) -> None:
     """Rate bots over many rounds or games, seats rotated.
 
@@ -141,13 +149,25 @@ def tournament_command(
             plot_margins(config.entrants, result.results, plot, unit=config.unit)
         except OSError as exc:
             fail(f"--plot {plot}: {exc}")
+    deals = by_deal(config.entrants, result.results)[0] if duplicate else []
     if as_json:
-        typer.echo(json.dumps(result.to_json(), indent=1))
+        data = result.to_json()
+        if duplicate:
+            data["by_deal"] = [s.to_json() for s in deals]
+        typer.echo(json.dumps(data, indent=1))
     else:
         typer.echo(
             f"{counted(config.units, config.unit)}, rules {json.dumps(config.rules)}, seed {seed}"
         )
         typer.echo(format_table(result.stats))
+        if duplicate:
+            typer.echo(
+                f"\nby deal ({counted(len(result.results) // config.players, 'deal')}, "
+                f"each played from all {config.players} seats; win % is the mean share "
+                "of a deal's games won, its interval Student's t over deals; "
+                "all/some/none: deals won from every seat, some, none)"
+            )
+            typer.echo(format_deal_table(deals))
 
 
 def _run(
