@@ -23,29 +23,46 @@ TOKEN = re.compile(r'"([0-5])([0-5])([0-5])@')
 """A placement's action token ("545@1,0"), as legal lists and logs write it."""
 
 
-def hidden_by_version(record: dict[str, Any]) -> dict[int, tuple[list[set[str]], bool]]:
-    """Per version: each seat's tiles and the pool's (as names), and whether
-    the round is over (every hand shown); from the finished game's record."""
+Position = tuple[int, int]
+"""A moment of the game: the round (from 1) and the actions taken in it."""
+
+
+def hidden_by_position(record: dict[str, Any]) -> dict[Position, tuple[list[set[str]], bool]]:
+    """Per moment of the game: each seat's tiles and the pool's (as names),
+    and whether the round is over (every hand shown); from the finished
+    game's record. Keyed by the position a view shows, not by the table's
+    version: readiness, chat and other table changes take versions too."""
     parsed = read(record)
     tiles = tile_set(parsed.rules.tile_set)
     game = Game(parsed.rules, len(parsed.players), auto_deal=False)
-    out: dict[int, tuple[list[set[str]], bool]] = {}
-    version = 0
+    out: dict[Position, tuple[list[set[str]], bool]] = {}
 
-    def note() -> None:
+    def note(number: int, taken: int) -> None:
         state = game.round
         places = [{t.name for t in tiles.tiles_in(h)} for h in state.hands]
         places.append({tiles.tiles[t].name for t in state.pool})
-        out[version] = (places, state.over)
+        out[number, taken] = (places, state.over)
 
-    for round_record in parsed.rounds:
+    for number, round_record in enumerate(parsed.rounds, start=1):
         game.next_round(Deal(round_record.deal.hands, round_record.deal.pool))
-        version += 1
-        note()
-        for token in round_record.actions:
+        note(number, 0)
+        for taken, token in enumerate(round_record.actions, start=1):
             game.apply(game.round.seat, token)
-            version += 1
-            note()
+            note(number, taken)
+    return out
+
+
+def positions_of(frames: list[dict[str, Any]]) -> list[Position]:
+    """The moment each frame was sent at: a frame with a view shows it (its
+    round and the actions in its log); any other frame was sent at the
+    moment of the last view before it."""
+    out: list[Position] = []
+    current: Position = (1, 0)
+    for frame in frames:
+        view = frame.get("view")
+        if isinstance(view, dict) and "round" in view:
+            current = (view["round"], len(view["log"]))
+        out.append(current)
     return out
 
 
@@ -127,11 +144,11 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
         hints = 2 if any(s.startswith("bot:") for s in seats) else 0  # for tables with bots
         clients = asyncio.run(run(table, tokens, hints, answers, sheets))
         record = server.record(table).json()
-        known = hidden_by_version(record)
+        known = hidden_by_position(record)
         for client in clients:
             seat = client.view["seat"]
-            for frame in client.frames:
-                found = leaks(without_rules(frame), seat, known[frame["version"]])
+            for frame, position in zip(client.frames, positions_of(client.frames), strict=True):
+                found = leaks(without_rules(frame), seat, known[position])
                 assert not found, (seat, frame["type"], frame["version"], found)
                 checked += 1
         for text in answers:
@@ -141,7 +158,7 @@ def test_no_frame_or_answer_names_a_tile_its_reader_may_not_know(server: ServerP
             assert not tiles_named(without_rules(data)), text[:200]
         # A finished round's ends (every hand shown, the pool still hidden),
         # in order: the score sheet's rounds as everyone knew them then.
-        ends = [known[v] for v in sorted(known) if known[v][1]]
+        ends = [known[p] for p in sorted(known) if known[p][1]]
         sheets.append(httpx.get(f"{server.url}/api/tables/{table}/history").text)  # all rounds
         for text in sheets:
             data = json.loads(text)
