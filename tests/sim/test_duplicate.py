@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from triominoes.cli.main import app
-from triominoes.sim.stats import by_deal, mean_interval, t_quantile_975
+from triominoes.sim.stats import by_deal, student_interval, t_quantile_975
 from triominoes.sim.tournament import TournamentConfig, run_unit
 
 
@@ -70,7 +70,7 @@ def test_counts_by_deal_in_two_players() -> None:
     margins = [(210 + 120) / 2, (305 - 10) / 2, (-50 - 201) / 2, (0 + 300) / 2]
     assert a.mean_margin == pytest.approx(sum(margins) / 4)
     assert b.mean_margin == pytest.approx(-a.mean_margin)
-    _, low, high = mean_interval(scores)
+    _, low, high = student_interval(scores)
     assert (a.score_low, a.score_high) == pytest.approx((max(0, low), min(1, high)))
     assert a.score_low < a.score < a.score_high
 
@@ -100,7 +100,7 @@ def test_the_interval_is_students_t_over_deals() -> None:
         (30, 2.0423),
     ]:
         assert t_quantile_975(df) == pytest.approx(value, abs=1e-3)
-    mean, low, high = mean_interval([1.0, 0.5, 0.0, 1.0, 1.0])
+    mean, low, high = student_interval([1.0, 0.5, 0.0, 1.0, 1.0])
     spread = (sum((v - 0.7) ** 2 for v in [1.0, 0.5, 0.0, 1.0, 1.0]) / 4) ** 0.5
     assert mean == pytest.approx(0.7)
     assert high - mean == pytest.approx(2.7764 * spread / 5**0.5, abs=1e-3)

@@ -57,12 +57,6 @@ def ratio_interval(
     return (mean, mean - half, mean + half)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean of independent ``values`` with its normal interval (95% by
-    default): ``(mean, low, high)``."""
-    return ratio_interval(values, [1] * len(values), z)
-
-
 @dataclass(frozen=True)
 class EntrantStats:
     name: str
@@ -197,7 +191,7 @@ def t_quantile_975(df: int) -> float:
     )
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+def student_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% interval, Student's t on their
     spread (the values are independent: one a deal)."""
     count = len(values)
@@ -279,8 +273,8 @@ def by_deal(specs: Sequence[str], results: Sequence[dict[str, Any]]) -> tuple[li
             wins_in_deal[entrant].append(won[entrant])
     out = []
     for entrant, name in enumerate(entrant_names(specs)):
-        score, low, high = mean_interval(scores[entrant])
-        mean_margin, margin_low, margin_high = mean_interval(margins[entrant])
+        score, low, high = student_interval(scores[entrant])
+        mean_margin, margin_low, margin_high = student_interval(margins[entrant])
         won = wins_in_deal[entrant]
         out.append(
             DealStats(
