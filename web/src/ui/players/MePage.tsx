@@ -83,7 +83,10 @@ function PuzzleConsent({ allowed }: { allowed: boolean }) {
   const [checked, setChecked] = useState(allowed);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The box shows the choice at once (a controlled box would jump back
+  // while the server answers) and goes back if the server refuses it.
   const change = async (value: boolean) => {
+    setChecked(value);
     setBusy(true);
     setError(null);
     try {
@@ -91,6 +94,7 @@ function PuzzleConsent({ allowed }: { allowed: boolean }) {
       setChecked(kept.puzzles_from_my_games);
       void refreshMe();
     } catch (e) {
+      setChecked(!value);
       setError(accountError(e));
     }
     setBusy(false);
