@@ -4,15 +4,18 @@ files in and out, exit statuses, and one error line for bad input."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from tests.puzzles.test_records import record_of_seed_5
+from tests.storage.test_accounts import consent_tables
 from triominoes.cli.main import app
 from triominoes.puzzles import shipped
 from triominoes.puzzles.model import dumps, loads
+from triominoes.storage import Store
 
 runner = CliRunner()
 
@@ -65,3 +68,36 @@ def test_the_plain_puzzle_reads_an_action_and_answers() -> None:
     assert puzzle.id in result.stdout and "Right:" in result.stdout
     result = runner.invoke(app, ["puzzle", "--theme", "chess"])
     assert result.exit_code == 2 and "--theme 'chess'" in result.stderr
+
+
+def test_mine_reads_the_games_of_a_database_whose_players_agreed(tmp_path: Path) -> None:
+    database = tmp_path / "server.db"
+    with_store(database, lambda store: consent_tables(store, json.dumps(record_of_seed_5())))
+    out = tmp_path / "mined.json"
+
+    def sources() -> set[str]:
+        mine = ["puzzles", "mine", "--seeds", "0-0", "--db", str(database), "--out", str(out)]
+        result = runner.invoke(app, mine)
+        assert result.exit_code == 0, result.output
+        return {p.source["record"] for p in loads(out.read_text())}
+
+    # Every table holds the same round, and a position is kept once: the
+    # first game allowed names the puzzles (the storage tests tell apart
+    # which games are allowed).
+    assert sources() == {"t-agreed/1"}
+    with_store(database, lambda store: store.accounts.set_puzzles_from_games("ann", False))
+    assert sources() == {"t-bot/1"}
+    with_store(database, lambda store: store.accounts.set_puzzles_from_games("ben", False))
+    assert sources() == set()
+    missing = runner.invoke(
+        app, ["puzzles", "mine", "--seeds", "0-0", "--db", str(tmp_path / "no.db"), "--out", "x"]
+    )
+    assert missing.exit_code == 2 and "there is no database" in missing.stderr
+
+
+def with_store(database: Path, work: Callable[[Store], object]) -> None:
+    store = Store(f"sqlite:///{database}")
+    try:
+        work(store)
+    finally:
+        store.close()

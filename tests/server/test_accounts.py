@@ -253,3 +253,28 @@ def test_a_deleted_account_s_games_stay_under_deleted_player(server: ServerProce
     resigned = [s for s in view["table"]["seats"] if s["deleted"]]
     assert len(resigned) == 1 and resigned[0]["resigned"] and resigned[0]["name"] is None
     Account(server, "Nia_Gone").sign_up()  # the name is free again
+
+
+def test_the_puzzle_setting_is_off_until_the_player_turns_it_on(server: ServerProcess) -> None:
+    fay = Account(server, "Fay_p").sign_up()
+    assert fay.me()["settings"] == {"puzzles_from_my_games": False}
+    on = fay.request("PUT", "/api/me/settings", json={"puzzles_from_my_games": True})
+    assert on.status_code == 200 and on.json() == {"puzzles_from_my_games": True}
+    assert fay.me()["settings"] == {"puzzles_from_my_games": True}
+    for bad in ({}, {"puzzles_from_my_games": "yes"}, {"puzzles_from_my_games": True, "x": 1}):
+        refused = fay.request("PUT", "/api/me/settings", json=bad)
+        assert refused.status_code == 400 and refused.json()["error"] == "bad-request", bad
+    assert fay.me()["settings"] == {"puzzles_from_my_games": True}
+    forged = fay.request(
+        "PUT",
+        "/api/me/settings",
+        json={"puzzles_from_my_games": False},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert forged.status_code == 403 and fay.me()["settings"]["puzzles_from_my_games"] is True
+    guest = httpx.put(
+        f"{server.url}/api/me/settings", json={"puzzles_from_my_games": True}, timeout=10
+    )
+    assert guest.status_code == 401
+    off = fay.request("PUT", "/api/me/settings", json={"puzzles_from_my_games": False})
+    assert off.status_code == 200 and fay.me()["settings"]["puzzles_from_my_games"] is False

@@ -174,3 +174,69 @@ def test_a_deleted_account_leaves_its_games_without_its_name(store: Store) -> No
     assert players[0]["deleted"] is True and players[0]["name"] is None
     assert "Ann" not in json.dumps(store.accounts.recent("id-ben"))
     assert "id-ann" not in [r.subject for r in store.accounts.leaderboard("duel", 50)]
+
+
+def finished_game(store: Store, table_id: str, seats: list[SeatRow], record: str) -> None:
+    """A table whose game 1 has finished with this record."""
+    now = time.time()
+    row = TableRow(table_id, "standard", {}, "waiting", 0, 0, now, now)
+    store.create_table(row, seats)
+    order = [seat.seat for seat in seats]
+    store.append(
+        table_id,
+        0,
+        [ChangeRow(1, 1, "deal", data={"hands": []})],
+        status="playing",
+        start=GameRow(1, order, now),
+    )
+    store.append_many(
+        [
+            Append(
+                table_id,
+                1,
+                [ChangeRow(2, 1, "act", 0, "last", {"action": "pass"})],
+                "finished",
+                None,
+                GameRow(1, order, now, now, json.loads(record)),
+            )
+        ]
+    )
+
+
+def consent_tables(store: Store, record: str) -> None:
+    """Ann and Ben let their games become puzzles, Cal does not; tables of
+    the two who agreed, of one with Cal, with a guest, with a bot."""
+    for who in ("ann", "ben", "cal"):
+        store.accounts.create(who, who.title(), who, "x")
+    store.accounts.set_puzzles_from_games("ann", True)
+    store.accounts.set_puzzles_from_games("ben", True)
+
+    def person(seat: int, who: str | None) -> SeatRow:
+        return SeatRow(seat, "human", name=who or "Guest", token_hash=f"{seat}" * 64, player_id=who)
+
+    finished_game(store, "t-agreed", [person(0, "ann"), person(1, "ben")], record)
+    finished_game(store, "t-cal", [person(0, "ann"), person(1, "cal")], record)
+    finished_game(store, "t-guest", [person(0, "ann"), person(1, None)], record)
+    finished_game(store, "t-bot", [SeatRow(0, "bot", bot="hard"), person(1, "ben")], record)
+    # An unfinished game of the two who agreed has no record yet.
+    now = time.time()
+    store.create_table(
+        TableRow("t-open", "standard", {}, "waiting", 0, 0, now, now),
+        [person(0, "ann"), person(1, "ben")],
+    )
+
+
+def test_only_games_whose_every_person_agreed_may_become_puzzles(store: Store) -> None:
+    record = json.dumps({"players": ["A", "B"], "rounds": []})
+    consent_tables(store, record)
+    assert store.accounts.by_id("ann").puzzles_from_games  # type: ignore[union-attr]
+    assert not store.accounts.by_id("cal").puzzles_from_games  # type: ignore[union-attr]
+    found = store.accounts.puzzle_records()
+    assert sorted((table, game) for table, game, _ in found) == [("t-agreed", 1), ("t-bot", 1)]
+    assert all(json.loads(text) == json.loads(record) for _, _, text in found)
+    # Taking it back, or deleting the account, leaves their games out.
+    store.accounts.set_puzzles_from_games("ben", False)
+    assert store.accounts.puzzle_records() == []
+    store.accounts.set_puzzles_from_games("ben", True)
+    store.accounts.delete("ann")
+    assert [table for table, _, _ in store.accounts.puzzle_records()] == ["t-bot"]

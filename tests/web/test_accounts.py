@@ -329,3 +329,29 @@ def test_the_account_pages_are_translated_and_accessible(
     guest.set_viewport_size(PHONE)
     fits(guest)
     screenshot(guest, "sign-in-phone")
+
+
+def test_the_me_page_turns_the_puzzle_setting_on_and_off(
+    pages: Pages, server: ServerProcess
+) -> None:
+    gil = unique("Gil")
+    page = pages.new()
+    sign_up(page, gil)
+    page.goto("/me")
+    label = re.compile("^My finished games may become puzzles")
+    expect(page.get_by_label(label)).not_to_be_checked()
+    cookie = {"Cookie": session_cookie(page)}
+
+    def kept() -> bool:
+        answer = httpx.get(f"{server.url}/api/me", headers=cookie, timeout=10)
+        return bool(answer.json()["settings"]["puzzles_from_my_games"])
+
+    with page.expect_response(lambda r: r.url.endswith("/api/me/settings")) as put:
+        page.get_by_label(label).check()
+    assert put.value.status == 200 and kept() is True
+    page.reload()
+    expect(page.get_by_label(label)).to_be_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/me/settings")) as put:
+        page.get_by_label(label).uncheck()
+    assert put.value.status == 200 and kept() is False
+    expect(page.get_by_label(label)).not_to_be_checked()

@@ -5,6 +5,7 @@ import type {
   FinishedGame,
   HistoryRound,
   Me,
+  MySettings,
   Pool,
   Profile,
   QueueStatus,
@@ -93,6 +94,8 @@ export const api = {
   signOut: () => call<void>("/api/session", { method: "DELETE" }),
   changePassword: (password: string, next: string) =>
     call<void>("/api/me/password", { method: "POST", body: JSON.stringify({ password, new: next }) }),
+  changeSettings: (settings: MySettings) =>
+    call<MySettings>("/api/me/settings", { method: "PUT", body: JSON.stringify(settings) }),
   deleteAccount: (password: string) => call<void>("/api/me", { method: "DELETE", body: JSON.stringify({ password }) }),
   profile: (name: string) => call<Profile>(`/api/players/${encodeURIComponent(name)}`),
   leaderboard: (pool: Pool) => call<Ranked[]>(`/api/leaderboard?pool=${pool}&bots=true&provisional=true`),

@@ -165,10 +165,17 @@ export interface MyGame {
   clock: number | null;
 }
 
+/** The signed-in player's own settings (PUT /api/me/settings). */
+export interface MySettings {
+  /** My finished games may become puzzles (off until the player says so). */
+  puzzles_from_my_games: boolean;
+}
+
 export interface Me {
   name: string;
   ratings: Record<Pool, PoolRating>;
   games: MyGame[];
+  settings: MySettings;
 }
 
 /** A player of a finished game, in its order. */

@@ -56,6 +56,37 @@ def _record_puzzles(path: str) -> list[dict[str, Any]]:
     return [p.to_json() for p in from_record(record, Path(path).name)]
 
 
+def _stored_puzzles(args: tuple[str, str]) -> list[dict[str, Any]]:
+    """A finished game's puzzles, from its record as the database keeps it."""
+    text, name = args
+    try:
+        record = load_record(text)
+    except TriominoesError as exc:
+        raise PuzzleError(f"{name}: {exc}") from None
+    return [p.to_json() for p in from_record(record, name)]
+
+
+def _stored_records(db: str) -> list[tuple[str, str]]:
+    """The records of the database's finished games whose players all let
+    them become puzzles, each with its name (TABLE/GAME)."""
+    # Here, not at the top: the database layer is for this option only.
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from triominoes.storage import Store
+
+    url = db if "://" in db else f"sqlite:///{db}"
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        fail(f"there is no database {url.removeprefix('sqlite:///')}")
+    try:
+        store = Store(url)
+    except (SQLAlchemyError, ValueError) as exc:
+        fail(f"cannot open {db}: {exc}")
+    try:
+        return [(text, f"{table}/{game}") for table, game, text in store.accounts.puzzle_records()]
+    finally:
+        store.close()
+
+
 @puzzles_app.command("mine")
 def mine_command(
     out: Annotated[str, typer.Option(metavar="FILE", help="Where to write the puzzles.")],
@@ -71,6 +102,14 @@ def mine_command(
             metavar="DIR",
             help="Also mine every game record (*.json) in DIR; only records of "
             "games whose human players agreed may be put there.",
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Also mine the server database's finished games (sqlite:///FILE, a "
+            "file, or postgresql://...) whose every player agreed; none with a guest.",
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes mining side by side.")] = 1,
@@ -92,12 +131,15 @@ def mine_command(
     files = sorted(str(p) for p in Path(records).glob("*.json")) if records else []
     if records and not Path(records).is_dir():
         fail(f"{records} is not a directory")
+    stored = _stored_records(db) if db else []
     found: list[Puzzle] = []
     try:
         with ProcessPoolExecutor(jobs) as pool:
             for batch in pool.map(_seed_puzzles, tasks):
                 found.extend(Puzzle.from_json(entry) for entry in batch)
             for batch in pool.map(_record_puzzles, files):
+                found.extend(Puzzle.from_json(entry) for entry in batch)
+            for batch in pool.map(_stored_puzzles, stored):
                 found.extend(Puzzle.from_json(entry) for entry in batch)
     except PuzzleError as exc:
         fail(str(exc))

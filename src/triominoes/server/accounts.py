@@ -59,6 +59,13 @@ class Confirm(BaseModel):
     password: Password
 
 
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    puzzles_from_my_games: bool
+    """My finished games may become puzzles (docs/puzzles.md)."""
+
+
 class Named(BaseModel):
     name: str
 
@@ -183,7 +190,24 @@ def account_routes(hub: Callable[[], Hub], base_url: Callable[[Request], str]) -
         player = await signed_in(current_hub, request)
         skills = await asyncio.to_thread(current_hub.store.accounts.skills, player.id)
         games = await people.games_of(current_hub, player, base_url(request))
-        return {"name": player.name, "ratings": ratings_json(skills), "games": games}
+        return {
+            "name": player.name,
+            "ratings": ratings_json(skills),
+            "games": games,
+            "settings": {"puzzles_from_my_games": player.puzzles_from_games},
+        }
+
+    @router.put("/api/me/settings", responses={401: {}})
+    async def change_settings(body: Settings, request: Request) -> Settings:
+        """The player's settings; the answer is them as kept."""
+        current_hub = hub()
+        player = await signed_in(current_hub, request)
+        await asyncio.to_thread(
+            current_hub.store.accounts.set_puzzles_from_games,
+            player.id,
+            body.puzzles_from_my_games,
+        )
+        return body
 
     @router.post(
         "/api/me/password",

@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-0ab4e5d0a21e";
-const ASSETS = ["/assets/Analysis-BlSB8SQT.js","/assets/PadPage-BEx5g1R9.js","/assets/PlayersPage-Dl_fbV5n.js","/assets/PuzzlesPage-CUPpYqLr.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-C_U6OaMP.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-Csiyd9GS.js"];
+const CACHE = "triominoes-pad-3afad7e29571";
+const ASSETS = ["/assets/Analysis-CPFho0sl.js","/assets/PadPage-DTRzDARK.js","/assets/PlayersPage-CwgFQKsY.js","/assets/PuzzlesPage-DR9YdMYM.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-4jrinPaz.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-pRtyUyRN.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 

@@ -41,6 +41,8 @@ class PlayerRow:
     name: str
     password_hash: str
     created_at: float
+    puzzles_from_games: bool = False
+    """The player lets their finished games become puzzles."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,14 @@ class Accounts:
                 .values(password_hash=password_hash)
             )
 
+    def set_puzzles_from_games(self, player_id: str, allowed: bool) -> None:
+        with self.store._writing() as c:
+            c.execute(
+                update(schema.players)
+                .where(schema.players.c.id == player_id)
+                .values(puzzles_from_games=allowed)
+            )
+
     def delete(self, player_id: str) -> list[str]:
         """Delete an account: its name, password and sessions go; its seats
         keep their games without the name; its games' records say "deleted
@@ -127,7 +137,13 @@ class Accounts:
             c.execute(
                 update(schema.players)
                 .where(schema.players.c.id == player_id)
-                .values(name=None, name_key=None, password_hash=None, deleted_at=now)
+                .values(
+                    name=None,
+                    name_key=None,
+                    password_hash=None,
+                    deleted_at=now,
+                    puzzles_from_games=False,
+                )
             )
             c.execute(
                 update(schema.seats).where(schema.seats.c.player_id == player_id).values(name=None)
@@ -405,6 +421,37 @@ class Accounts:
             )
         return out
 
+    def puzzle_records(self) -> list[tuple[str, int, str]]:
+        """The finished games that may become puzzles: (table, game, the
+        record's JSON) of each whose every person had an account that lets
+        its games become puzzles. A guest could not say yes, so a game
+        with one is left out; bots need no one's leave."""
+        s, p, g = schema.seats, schema.players, schema.games
+        with self.store.engine.connect() as c:
+            allowed = {
+                str(r[0])
+                for r in c.execute(
+                    select(p.c.id).where(p.c.puzzles_from_games, p.c.deleted_at.is_(None))
+                )
+            }
+            seats: dict[str, dict[int, Any]] = defaultdict(dict)
+            for row in c.execute(select(s.c.table_id, s.c.seat, s.c.kind, s.c.player_id)):
+                seats[row.table_id][row.seat] = row
+            games = c.execute(
+                select(g.c.table_id, g.c.number, g.c.order, g.c.record)
+                .where(g.c.record.is_not(None))
+                .order_by(g.c.finished_at, g.c.table_id, g.c.number)
+            ).all()
+        out = []
+        for game in games:
+            chairs = [seats[game.table_id].get(chair) for chair in json.loads(game.order)]
+            if all(
+                seat is not None and (seat.kind == "bot" or seat.player_id in allowed)
+                for seat in chairs
+            ):
+                out.append((str(game.table_id), int(game.number), str(game.record)))
+        return out
+
     def tables_of(self, player_id: str, statuses: Sequence[str]) -> list[str]:
         """The tables with these statuses where the player has a seat."""
         s, t = schema.seats, schema.tables
@@ -453,4 +500,6 @@ def _players(c: Any, games: set[tuple[str, int]]) -> dict[tuple[str, int], list[
 def _player(row: Any) -> PlayerRow | None:
     if row is None or row.name is None or row.password_hash is None:
         return None
-    return PlayerRow(row.id, row.name, row.password_hash, row.created_at)
+    return PlayerRow(
+        row.id, row.name, row.password_hash, row.created_at, bool(row.puzzles_from_games)
+    )

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -138,6 +139,9 @@ players = Table(
     Column("password_hash", String(200)),
     Column("created_at", Float, nullable=False),
     Column("deleted_at", Float),
+    # Migration 0003: the player lets their finished games become puzzles
+    # (``triominoes puzzles mine --db``); off until they say so.
+    Column("puzzles_from_games", Boolean, nullable=False, server_default=false()),
 )
 
 sessions = Table(

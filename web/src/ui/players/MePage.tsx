@@ -1,5 +1,6 @@
 // /me: the signed-in player's games (where it is their turn first), their
-// ratings, and the account: password, signing out, deleting it.
+// ratings, and the account: password, signing out, deleting it, and
+// whether their finished games may become puzzles.
 import { useEffect, useState } from "preact/hooks";
 import { forgetMe, refreshMe, useMe } from "../../account";
 import { api } from "../../api";
@@ -69,9 +70,57 @@ export function MePage() {
             ))}
           </dl>
           <Account name={me.name} />
+          <PuzzleConsent allowed={me.settings.puzzles_from_my_games} />
         </section>
       </div>
     </main>
+  );
+}
+
+// Off until the player turns it on: their games become puzzles that others
+// see (docs/puzzles.md), and only with every player's leave.
+function PuzzleConsent({ allowed }: { allowed: boolean }) {
+  const [checked, setChecked] = useState(allowed);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The box shows the choice at once (a controlled box would jump back
+  // while the server answers) and goes back if the server refuses it.
+  const change = async (value: boolean) => {
+    setChecked(value);
+    setBusy(true);
+    setError(null);
+    try {
+      const kept = await api.changeSettings({ puzzles_from_my_games: value });
+      setChecked(kept.puzzles_from_my_games);
+      void refreshMe();
+    } catch (e) {
+      setChecked(!value);
+      setError(accountError(e));
+    }
+    setBusy(false);
+  };
+  return (
+    <div class="account-box">
+      <h3>{t("Puzzles")}</h3>
+      <label class="check">
+        <input
+          type="checkbox"
+          name="puzzles-from-my-games"
+          checked={checked}
+          disabled={busy}
+          onChange={(e) => void change((e.currentTarget as HTMLInputElement).checked)}
+        />
+        <span>
+          {t("My finished games may become puzzles")}{" "}
+          <span class="muted">({t("only games whose every player agreed; never with guests")})</span>
+        </span>
+      </label>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-"""Puzzles: each signed-in player's puzzle rating and every attempt.
+"""Puzzles: each signed-in player's puzzle rating and every attempt, and
+whether their finished games may become puzzles.
 
 Revision ID: 0003
 Revises: 0002
@@ -16,6 +17,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column(
+        "players",
+        sa.Column("puzzles_from_games", sa.Boolean, nullable=False, server_default=sa.false()),
+    )
     op.create_table(
         "puzzle_ratings",
         sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
@@ -42,3 +47,5 @@ def downgrade() -> None:
     op.drop_index("puzzle_attempts_player", "puzzle_attempts")
     op.drop_table("puzzle_attempts")
     op.drop_table("puzzle_ratings")
+    with op.batch_alter_table("players") as players:
+        players.drop_column("puzzles_from_games")
