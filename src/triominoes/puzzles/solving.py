@@ -44,6 +44,9 @@ class Answer:
     reason: str
     reply: str | None
     """The opponent's reply, when the line goes on."""
+    next_view: PlayerView | None
+    """The solver's view after the reply, when the line goes on: every
+    interface shows the next move from it."""
 
     @property
     def goes_on(self) -> bool:
@@ -73,6 +76,7 @@ def answer(puzzle: Puzzle, line: Sequence[str], action: str) -> Answer:
     values = puzzle.values if step == 0 else _later_values(puzzle, view)
     margin = values[best] - values[token] if token in values and best in values else None
     goes_on = correct and step + 2 < len(puzzle.solution)
+    reply = puzzle.solution[step + 1] if goes_on else None
     return Answer(
         correct=correct,
         played=token,
@@ -82,7 +86,8 @@ def answer(puzzle: Puzzle, line: Sequence[str], action: str) -> Answer:
         margin=round(margin, 1) if margin is not None else None,
         cells=shape_cells(view, best),
         reason=puzzle.reason,
-        reply=puzzle.solution[step + 1] if goes_on else None,
+        reply=reply,
+        next_view=puzzle.view([*line, token, reply]) if reply is not None else None,
     )
 
 

@@ -151,11 +151,10 @@ def puzzle_routes(hub: Callable[[], Hub], puzzles: Sequence[Puzzle] | None = Non
             "next": goes_on,
             "rating": None,
         }
-        if goes_on and judged.reply is not None:
-            # The solver's view after the reply: a client that decides no rule
-            # (the web page) takes the next move's cells and points from it.
-            after = [*body.line, judged.played, judged.reply]
-            answer["view"] = (await asyncio.to_thread(solving.position, puzzle, after)).to_json()
+        if judged.next_view is not None:
+            # A client that decides no rule (the web page) takes the next
+            # move's cells and points from the view after the reply.
+            answer["view"] = judged.next_view.to_json()
         current_hub = hub()
         player = await current(current_hub, session_token(request))
         if player is not None and not goes_on:

@@ -228,9 +228,9 @@ class PuzzleApp(App[None]):
             self.query_one("#message", Static).update(not_legal())
             return
         self.result = judged
-        if judged.goes_on and judged.reply is not None:
+        if judged.reply is not None and judged.next_view is not None:
             self.line += [judged.played, judged.reply]
-            self.view = self.puzzle.view(self.line)
+            self.view = judged.next_view
             self.selection = Selection.of(self.view)
         elif self.first_try:
             self.tried += 1
@@ -279,9 +279,9 @@ def run_plain(puzzles: Sequence[Puzzle], stdin: TextIO, stdout: TextIO) -> int:
     for number, puzzle in enumerate(puzzles, 1):
         say(title_line(puzzle, number, len(puzzles)))
         line: list[str] = []
+        view = puzzle.view()
         first = True
         while True:
-            view = puzzle.view(line)
             tiles = view.tile_set
             say(_(PROMPTS[puzzle.prompt]))
             say(board_text(view.board))
@@ -305,8 +305,9 @@ def run_plain(puzzles: Sequence[Puzzle], stdin: TextIO, stdout: TextIO) -> int:
                 say(not_legal())
                 continue
             say(verdict(tiles, judged))
-            if judged.goes_on and judged.reply is not None:
+            if judged.reply is not None and judged.next_view is not None:
                 line += [judged.played, judged.reply]
+                view = judged.next_view
                 first = first and judged.correct
                 continue
             solved += int(first and judged.correct)
