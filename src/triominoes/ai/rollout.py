@@ -53,6 +53,15 @@ with more, :data:`ENDGAME_NODES` practically never suffices
 (benchmarks/endgame.py), and trying would only cost time."""
 
 
+def solved_endgame(state: Round, knowledge: Knowledge) -> dict[Move, float] | None:
+    """The endgame solver's values where the expert asks for them: at most
+    :data:`ENDGAME_TILES` tiles in hands and pool, within
+    :data:`ENDGAME_NODES` positions; None elsewhere (the search decides)."""
+    if sum(knowledge.view.hand_sizes) + len(state.pool) > ENDGAME_TILES:
+        return None
+    return endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
+
+
 class RolloutPlayer(Player):
     name = "rollout"
 
@@ -96,11 +105,10 @@ class RolloutPlayer(Player):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        sizes = knowledge.view.hand_sizes
-        if self.endgame and not self.game and sum(sizes) + len(state.pool) <= ENDGAME_TILES:
+        if self.endgame and not self.game:
             # Exact values are score margins: the right goal unless the
             # player weighs the game's chances (``game``).
-            exact = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
+            exact = solved_endgame(state, knowledge)
             if exact is not None:
                 return max(sorted(exact, reverse=True), key=exact.__getitem__)
         return self.search(state, knowledge)[0].move

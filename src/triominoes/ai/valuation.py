@@ -35,9 +35,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triominoes.ai.endgame import endgame_values
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import ENDGAME_NODES, ENDGAME_TILES, RolloutPlayer
+from triominoes.ai.rollout import RolloutPlayer, solved_endgame
 from triominoes.core.actions import Action, Place
 from triominoes.core.knowledge import Knowledge
 from triominoes.core.moves import Move
@@ -184,16 +183,12 @@ def value_actions(
         raise ValueError("the view has no decision to value (not the viewer's move)")
     knowledge = Knowledge(view)
     state = knowledge.public_round()
-    tiles = sum(view.hand_sizes) + view.pool
-    if state.players == 2 and tiles <= ENDGAME_TILES:  # as the expert tries it
-        solved = endgame_values(state, knowledge, node_budget=ENDGAME_NODES)
-        if solved is not None:
-            found = [
-                ActionValue(a, m, solved[m], None)
-                for a in view.legal
-                for m in [state.encode(a.action)]
-            ]
-            return Valuation(rank(found), 0)
+    solved = solved_endgame(state, knowledge)  # as the expert tries it
+    if solved is not None:
+        found = [
+            ActionValue(a, m, solved[m], None) for a in view.legal for m in [state.encode(a.action)]
+        ]
+        return Valuation(rank(found), 0)
     return search_values(state, knowledge, view.legal, worlds=worlds, seconds=seconds, seed=seed)
 
 
