@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-3afad7e29571";
-const ASSETS = ["/assets/Analysis-CPFho0sl.js","/assets/PadPage-DTRzDARK.js","/assets/PlayersPage-CwgFQKsY.js","/assets/PuzzlesPage-DR9YdMYM.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-4jrinPaz.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-pRtyUyRN.js"];
+const CACHE = "triominoes-pad-f0fd94675ed9";
+const ASSETS = ["/assets/Analysis-CPFho0sl.js","/assets/PadPage-Cec779B4.js","/assets/PlayersPage-D_aUBpV6.js","/assets/PuzzlesPage-Bx012bBi.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-BN29LGmX.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-pRtyUyRN.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 

@@ -2,7 +2,7 @@
 // reader uploads (the server replays it: POST /api/replay), step by step,
 // with every hand (a record hides nothing) and the score sheet in step;
 // on demand, the server's analysis of every decision (./Analysis).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import { stepKey } from "../analysis";
 import { ApiError, type AnalysisSource, api, recordUrl } from "../api";
 import { outText } from "../events";
@@ -143,8 +143,11 @@ export function Viewer({
   const back = () => setAt((at) => moved(rounds, at, -1));
 
   // The arrow keys step through the game as soon as the viewer shows, with
-  // the focus anywhere but in a field that reads them itself.
-  useEffect(() => {
+  // the focus anywhere but in a field that reads them itself. A layout
+  // effect is attached as the viewer is committed, before the browser can
+  // paint it: a plain effect left a moment in which the first step was
+  // shown but a key pressed then was lost.
+  useLayoutEffect(() => {
     const key = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const target = event.target as HTMLElement | null;
