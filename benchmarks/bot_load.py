@@ -158,7 +158,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--bot", default="expert")
-    parser.add_argument("--speed-decisions", type=int, default=30)
+    parser.add_argument(
+        "--speed-decisions",
+        type=int,
+        default=200,
+        help="bot decisions timed alone first (whole rounds: heads-up expert searches only their last turns)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"$ python {shlex.join(sys.argv)}", flush=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import time
 from collections.abc import Awaitable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
@@ -25,10 +27,14 @@ from tests.server.inprocess import (
     sit,
     until,
 )
+from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import RolloutPlayer
 from triominoes.core.actions import Place
 from triominoes.core.game import Game
 from triominoes.core.rules import preset
+from triominoes.server import bots
 from triominoes.server.bots import BotPool
+from triominoes.server.config import ServerConfig
 from triominoes.server.errors import ApiError
 from triominoes.server.hints import hint
 from triominoes.server.hub import Hub
@@ -333,3 +339,35 @@ def test_a_stand_in_places_a_tile_whenever_one_fits(tmp_path: Path) -> None:
             assert voluntary == 0
 
     asyncio.run(run())
+
+
+def test_a_bot_move_late_for_its_worker_is_not_searched_and_a_late_one_is_cut_short() -> None:
+    view = bot_view()
+    data = view.to_json()
+    legal = {str(a.action) for a in view.legal}
+    # Asked for longer ago than its deadline: the table played the fallback
+    # already, so the worker spends nothing on it.
+    start = time.perf_counter()
+    assert bots.choose("expert", 1, data, time.time() - 11, 10.0) is None
+    assert time.perf_counter() - start < 0.5
+    # Started with under a second of its deadline left: searched for the
+    # time left, not the level's cap.
+    late = bots.choose("rollout:worlds=100000", 1, data, time.time() - 9.0, 10.0)
+    assert late in legal
+    assert time.perf_counter() - start < 3.0
+
+
+def test_a_search_bot_takes_a_lower_bound_on_its_time() -> None:
+    expert = make_player("expert")
+    assert isinstance(expert, RolloutPlayer) and expert.seconds == 5.0
+    expert.within(1.5)
+    assert expert.seconds == 1.5
+    unbounded = make_player("rollout:worlds=10")
+    assert isinstance(unbounded, RolloutPlayer) and unbounded.seconds == 0.0
+    unbounded.within(2.0)
+    assert unbounded.seconds == 2.0
+
+
+def test_the_bot_workers_are_the_machine_s_cores_by_default() -> None:
+    assert ServerConfig().bot_workers == (os.cpu_count() or 1)
+    assert ServerConfig(bot_workers=3).bot_workers == 3

@@ -55,6 +55,12 @@ class Player(ABC):
         knowledge = Knowledge.of_turn(turn)
         return self.choose_move(knowledge.public_round(), knowledge)
 
+    def within(self, seconds: float) -> None:
+        """Search for at most ``seconds`` per decision from now on (a server
+        whose move is late caps what is left): only a bot whose search is
+        long enough to matter has a bound to lower."""
+        return None
+
     @abstractmethod
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         """Pick a legal move of ``state``, the round as the view shows it

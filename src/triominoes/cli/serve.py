@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from triominoes.cli.errors import fail
-from triominoes.server.config import ServerConfig
+from triominoes.server.config import ServerConfig, cores
 
 
 def serve_command(
@@ -43,8 +43,14 @@ def serve_command(
         str | None, typer.Option(metavar="URL", help="The URL people open, for invite links.")
     ] = None,
     bot_workers: Annotated[
-        int, typer.Option(min=1, max=64, metavar="N", help="Processes that compute bot moves.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            metavar="N",
+            help="Processes that compute bot moves.  [default: the machine's cores]",
+        ),
+    ] = None,
     analysis_workers: Annotated[
         int,
         typer.Option(
@@ -101,7 +107,7 @@ def serve_command(
         redis=redis,
         origins=tuple(origin or ()),
         public_url=public_url,
-        bot_workers=bot_workers,
+        bot_workers=bot_workers or cores(),
         analysis_workers=analysis_workers,
         analysis_worlds=analysis_worlds,
         idle_hours=idle_hours,

@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import secrets
 import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,17 +29,30 @@ T = TypeVar("T")
 log = logging.getLogger("triominoes.server")
 
 DEADLINE = 10.0
-"""Seconds a bot's move may take at most (the slowest level, expert, about
-a second, capped at 5 s): past it, or when its worker failed, the table does not wait for
-ever but plays the fallback's move."""
+"""Seconds a bot's move may take at most, from asking to the answer, its
+wait for a worker included (the slowest level's search, expert's, takes
+at most some 0.6 s of CPU, capped at 5 s): past it, or when its worker
+failed, the table does not wait for ever but plays the fallback's move."""
 FALLBACK = "greedy"
 """The bot whose move stands in for a move not found in time: cheap enough
 to find in the server's own process."""
 
 
-def choose(spec: str, seed: int, view: dict[str, Any]) -> str:
-    """A bot's action for a view (runs in a worker process)."""
+SLACK = 0.5
+"""Seconds of the deadline kept for the answer's way back to the table."""
+
+
+def choose(spec: str, seed: int, view: dict[str, Any], asked: float, deadline: float) -> str | None:
+    """A bot's action for a view (runs in a worker process), asked for at
+    ``asked`` (epoch seconds). A move whose deadline passed while it waited
+    for a worker is not searched (None): the table played the fallback's
+    move already, and a worker busy with it would make every move queued
+    behind it late too. One that starts late searches for the time left."""
+    left = deadline - (time.time() - asked) - SLACK
+    if left <= 0:
+        return None
     player = make_player(spec, seed=seed)
+    player.within(left)
     return str(player.choose(PlayerView.from_json(view)))
 
 
@@ -80,14 +94,18 @@ class BotPool:
         within ``deadline`` seconds or its worker failed."""
         data = view.to_json()
         try:
-            return await asyncio.wait_for(
-                self._run(choose, spec, secrets.randbits(32), data), deadline
+            found = await asyncio.wait_for(
+                self._run(choose, spec, secrets.randbits(32), data, time.time(), deadline),
+                deadline,
             )
+            if found is not None:
+                return found
+            log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
         except TimeoutError:
             log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
         except BrokenProcessPool:
             log.warning("bot %s: its worker died; workers started again", spec)
-        return choose(FALLBACK, 0, data)
+        return str(make_player(FALLBACK, seed=0).choose(PlayerView.from_json(data)))
 
     async def hint(self, view: PlayerView) -> dict[str, Any]:
         return await self._run(hint, view.to_json())

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+
+
+def cores() -> int:
+    """The machine's cores: the default number of bot workers. A bot's
+    search is the server's one CPU-bound job; its own work (frames, the
+    database) takes little, so every core may search (docs/benchmarks.md,
+    "Bots on a busy server")."""
+    return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -26,7 +35,7 @@ class ServerConfig:
     """Frames per second a connection may send on average ..."""
     burst: float = 40.0
     """... and at once."""
-    bot_workers: int = 1
+    bot_workers: int = field(default_factory=cores)
     """Processes that compute bot moves (the search bots are CPU-bound)."""
     analysis_workers: int = 1
     """Processes that analyse finished games for the replay viewer (apart
