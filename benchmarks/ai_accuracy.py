@@ -11,7 +11,10 @@ whole games to 400; ``--rounds 1`` plays and judges each game's first
 round only, where CPU is short. The expert searches a fixed number of worlds
 (no time bound), so a seed gives the same table on any machine:
 
-    nice -n 10 python benchmarks/ai_accuracy.py --games 2 --worlds 20
+    nice -n 10 python benchmarks/ai_accuracy.py --games 40 --worlds 20 --jobs 2
+
+``--jobs`` plays and judges games side by side (each game has its own
+seeds, so the table is the same for any number of jobs).
 
 The figures in docs/ai.md ("Analysis") come from this script.
 """
@@ -22,7 +25,10 @@ import argparse
 import math
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
+from engine_speed import random_rounds
 from triominoes.ai.analysis import analyze
 from triominoes.ai.registry import make_player
 from triominoes.core.game import Game
@@ -51,6 +57,32 @@ def play(spec: str, seed: int, rounds: int) -> Record:
     return record_of(game, [spec, spec])
 
 
+@dataclass(frozen=True)
+class Judged:
+    """One game's players as the analysis judged them, and its costs."""
+
+    accuracy: tuple[float, ...]
+    left_per_round: tuple[float, ...]
+    decisions: int
+    play_seconds: float
+    judge_seconds: float
+
+
+def judged_game(level: str, seed: int, game: int, rounds: int, worlds: int) -> Judged:
+    start = time.perf_counter()
+    record = play(LEVELS[level], seed * 1000 + game, rounds)
+    played = time.perf_counter() - start
+    start = time.perf_counter()
+    report = analyze(record, worlds=worlds, seed=game)
+    return Judged(
+        tuple(p.accuracy for p in report.players),
+        tuple(p.lost / len(record.rounds) for p in report.players),
+        sum(p.decisions for p in report.players),
+        played,
+        time.perf_counter() - start,
+    )
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
@@ -64,6 +96,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=40, help="the analysis's sampled deals")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
     args = parser.parse_args()
     print(
         f"{args.games} games per level against itself, "
@@ -76,29 +109,35 @@ def main() -> None:
         f"{'left/round':>16}{'play s':>8}{'judge s':>8}",
         flush=True,
     )
-    for level in args.levels.split(","):
-        accuracy: list[float] = []
-        left: list[float] = []
-        decisions = 0
-        played = judged = 0.0
-        for game in range(args.games):
-            start = time.perf_counter()
-            record = play(LEVELS[level], args.seed * 1000 + game, args.rounds)
-            played += time.perf_counter() - start
-            start = time.perf_counter()
-            report = analyze(record, worlds=args.worlds, seed=game)
-            judged += time.perf_counter() - start
-            for player in report.players:
-                accuracy.append(player.accuracy)
-                left.append(player.lost / len(record.rounds))
-                decisions += player.decisions
-        acc, acc_half = interval(accuracy)
-        lost, lost_half = interval(left)
-        print(
-            f"{level:<8}{len(accuracy):>8}{decisions:>10}{acc:>9.1f} ±{acc_half:>4.1f}"
-            f"{lost:>9.1f} ±{lost_half:>4.1f}{played:>8.0f}{judged:>8.0f}",
-            flush=True,
-        )
+    seconds, actions = random_rounds(2, 200, args.seed)
+    print(f"engine: {actions / seconds:,.0f} random 2-player actions a second", flush=True)
+    levels = args.levels.split(",")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = {
+            level: [
+                pool.submit(judged_game, level, args.seed, game, args.rounds, args.worlds)
+                for game in range(args.games)
+            ]
+            for level in levels
+        }
+        for level in levels:
+            games = [future.result() for future in futures[level]]
+            report(level, games)
+
+
+def report(level: str, games: list[Judged]) -> None:
+    accuracy = [a for g in games for a in g.accuracy]
+    left = [x for g in games for x in g.left_per_round]
+    decisions = sum(g.decisions for g in games)
+    played = sum(g.play_seconds for g in games)
+    judged = sum(g.judge_seconds for g in games)
+    acc, acc_half = interval(accuracy)
+    lost, lost_half = interval(left)
+    print(
+        f"{level:<8}{len(accuracy):>8}{decisions:>10}{acc:>9.1f} ±{acc_half:>4.1f}"
+        f"{lost:>9.1f} ±{lost_half:>4.1f}{played:>8.0f}{judged:>8.0f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

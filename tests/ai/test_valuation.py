@@ -13,7 +13,7 @@ from triominoes.ai.analysis import judge
 from triominoes.ai.endgame import endgame_values
 from triominoes.ai.hints import hint
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import ENDGAME_NODES
+from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer
 from triominoes.ai.valuation import TOLERANCE, Valuation, value_actions
 from triominoes.core.actions import Draw, Place
 from triominoes.core.game import Game
@@ -160,3 +160,61 @@ def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
         assert found.legal == valued.best.legal
         assert "expected" not in found.to_json()
     assert solved >= 2
+
+
+def known_deal_views(count: int) -> list[PlayerView]:
+    """Two-seat views with an empty pool, a choice and too many tiles for
+    the endgame solver (hard bots draw the pool dry with full hands)."""
+    found = []
+    for seed in range(200):
+        game = Game(preset("standard"), players=2, seed=seed)
+        state = game.round
+        bot = make_player("heuristic")
+        while not state.over:
+            view = game.view(state.seat)
+            if view.pool == 0 and len(view.legal) > 2 and sum(view.hand_sizes) > 20:
+                found.append(view)
+                break
+            game.apply(state.seat, bot.choose(view))
+        if len(found) == count:
+            break
+    return found
+
+
+def one_line(knowledge: Knowledge, vary: int, seed: int) -> tuple[float, ...]:
+    """Every legal move's margin in one play-out."""
+    state = knowledge.public_round()
+    player = RolloutPlayer(seed=seed, worlds=1, vary=vary)
+    return tuple(line.margin for line in player.play_out(state, knowledge, state.legal_moves()))
+
+
+def test_a_known_deal_too_big_to_solve_is_sampled_by_varied_play_outs() -> None:
+    """Every sampled deal of a known deal is the same deal: play-outs of
+    the heuristic alone would give one line repeated, no noise, and a
+    single line's luck charged in full as points left on the table. The
+    play-outs vary instead, so the samples differ and the noise is measured."""
+    views = known_deal_views(3)
+    assert len(views) == 3
+    for view in views:
+        knowledge = Knowledge(view)
+        assert knowledge.deal_known
+        valued = value_actions(view, worlds=12, seed=5)
+        assert valued.worlds == 12
+        assert any(len(set(a.margins)) > 1 for a in valued.actions)
+        spread = [valued.noise(valued.top, a) for a in valued.actions[1:]]
+        assert any(n > 0 for n in spread)
+        again = value_actions(view, worlds=12, seed=5)
+        assert again == valued  # a seed still gives the same values
+        # Without the variation every sample is the one line: any seed
+        # gives the same play-out.
+        assert len({one_line(knowledge, 0, seed) for seed in range(6)}) == 1
+        assert len({one_line(knowledge, 1, seed) for seed in range(6)}) > 1
+
+
+def test_a_deal_is_known_only_with_an_empty_pool_and_one_other_hand() -> None:
+    game = Game(preset("standard"), players=2, seed=4)
+    assert not Knowledge(game.view(game.round.seat)).deal_known
+    (view,) = known_deal_views(1)
+    assert Knowledge(view).deal_known
+    three = Game(preset("standard"), players=3, seed=4)
+    assert not Knowledge(three.view(three.round.seat)).deal_known

@@ -24,6 +24,7 @@ them (the others keep playing), so there it never draws by choice
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -161,6 +162,28 @@ def heuristic_move(state: Round) -> Move:
     seat plays in the rollout player's play-outs (the same choice as the
     ``heuristic`` bot's from that seat's view)."""
     return _PLAY_OUT.move(state, Context.of_world(state))
+
+
+VARY = 0.2
+"""In a varied play-out, the chance that a move is one of the heuristic's
+:data:`VARIED_TOP` best placements at random instead of its favourite."""
+VARIED_TOP = 3
+
+
+def varied_move(state: Round, rng: random.Random) -> Move:
+    """:func:`heuristic_move`, now and then (:data:`VARY`) one of its few
+    best placements instead: where the deal is known, a play-out of the
+    heuristic alone is the same line every time, one sample however often
+    it is repeated; varied, repeated play-outs are samples of what may
+    follow, and their spread measures how sure a comparison is."""
+    if rng.random() >= VARY:
+        return heuristic_move(state)
+    moves = state.placement_moves()
+    if not moves:
+        return draw_or_pass(state)
+    context = Context.of_world(state)
+    ranked = sorted(moves, key=lambda m: (-_PLAY_OUT.evaluate(state, m, context), -m))
+    return rng.choice(ranked[:VARIED_TOP])
 
 
 def _bonus_left(

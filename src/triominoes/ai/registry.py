@@ -32,7 +32,11 @@ LEVELS: dict[str, str] = {
     # next (docs/benchmarks.md). People play games, won on points, so the
     # tree search values a line by its score margin (margin=1) rather than
     # the chance to win the round, which ismcts's defaults are tuned for.
-    # expert plays the heuristic's candidates out with the heuristic.
+    # expert plays the heuristic's candidates out with the heuristic in 40
+    # sampled deals; heads-up only once the pool is empty (the deal then
+    # known, the play-outs varied), before that the heuristic's own choice:
+    # heads-up, searching the earlier turns too lost games to the late
+    # search alone (docs/ai.md, "Levels").
     # Every level's strength is its work (worlds, iterations), the same on
     # any machine and under any load; expert's seconds is only a safety cap,
     # well below the server's bot deadline (server/bots.py), that a move
@@ -40,7 +44,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "ismcts:iterations=300,margin=1",
     "hard": "heuristic",
-    "expert": "rollout:worlds=40,seconds=5",
+    "expert": "rollout:worlds=40,search_from=0,seconds=5",
 }
 
 

@@ -33,10 +33,11 @@ Nothing here reads a hidden tile: the one input is the view.
 
 from __future__ import annotations
 
+import random
 import time
 
 from triominoes.ai.endgame import endgame_values
-from triominoes.ai.heuristic import Context, HeuristicPlayer, heuristic_move
+from triominoes.ai.heuristic import Context, HeuristicPlayer, heuristic_move, varied_move
 from triominoes.ai.lines import Line
 from triominoes.ai.player import Player
 from triominoes.ai.rewards import Rewards
@@ -74,13 +75,26 @@ class RolloutPlayer(Player):
         margin: float = 1.0,
         game: float = 0.0,
         endgame: int = 1,
+        search_from: int = 99,
+        vary: int = 1,
     ) -> None:
         """``worlds``: sampled deals per decision; ``seconds``, if set,
         stops sampling once that much time has passed (without it the play
         is the same for a seed). ``top``: how many of the heuristic's best
         placements are played out. ``margin`` and ``game`` weigh the reward
         as in ismcts. ``endgame``: 1 to solve the last turns of a
-        two-player round exactly where that is cheap, 0 never to."""
+        two-player round exactly where that is cheap, 0 never to.
+        ``search_from``: heads-up, the pool size from which on the player
+        searches; with more tiles in the pool it plays the heuristic's own
+        choice (a level that searches only the round's last turns). With
+        more players it searches every turn: the heuristic draws by choice
+        only heads-up, and there the search of the earlier turns, valuing
+        those draws by play-outs, lost games to the heuristic's own
+        choices (docs/ai.md, "Levels"). ``vary``: 1
+        to vary the play-outs where the deal is known (every sampled deal
+        is the same deal: see :func:`~triominoes.ai.heuristic.varied_move`),
+        0 to repeat the heuristic's one line (how the shipped puzzles were
+        judged)."""
         super().__init__(seed)
         if worlds != int(worlds) or worlds < 1 or top != int(top) or top < 1:
             raise ValueError("worlds and top must be whole numbers of at least 1")
@@ -96,10 +110,19 @@ class RolloutPlayer(Player):
         self.margin = margin
         self.game = game
         self.endgame = bool(endgame)
+        if search_from != int(search_from) or search_from < 0:
+            raise ValueError("search_from must be a whole number of at least 0")
+        self.search_from = int(search_from)
+        if vary not in (0, 1):
+            raise ValueError("vary must be 0 or 1")
+        self.vary = bool(vary)
         self.cut_short = 0
         """Decisions whose sampling ``seconds`` stopped before ``worlds``
         (the safety cap triggering: benchmarks/expert_times.py counts it)."""
         self.judge = HeuristicPlayer()
+
+    def within(self, seconds: float) -> None:
+        self.seconds = min(self.seconds, seconds) if self.seconds else seconds
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
         moves = state.legal_moves()
@@ -111,6 +134,8 @@ class RolloutPlayer(Player):
             exact = solved_endgame(state, knowledge)
             if exact is not None:
                 return max(sorted(exact, reverse=True), key=exact.__getitem__)
+        if state.players == 2 and len(state.pool) > self.search_from:
+            return self.candidates(state, knowledge, moves)[0]
         return self.search(state, knowledge)[0].move
 
     def search(self, state: Round, knowledge: Knowledge, also: Move | None = None) -> list[Line]:
@@ -156,12 +181,21 @@ class RolloutPlayer(Player):
         points = [0.0] * count
         margins = [0.0] * count
         deadline = time.perf_counter() + self.seconds if self.seconds else 0.0
+        # A known deal is one world: its samples are the play-outs' own
+        # variations instead (see varied_move), each candidate's in the
+        # same order of chances.
+        varied = self.vary and knowledge.deal_known
         worlds = 0
         while worlds < self.worlds:
             world = knowledge.sample(rng, constraints)
+            seed = rng.getrandbits(32) if varied else 0
             for index, move in enumerate(candidates):
                 line = world.copy()
                 line.play(move)
+                if varied:
+                    chances = random.Random(seed)
+                    while not line.over:
+                        line.play(varied_move(line, chances))
                 while not line.over:
                     line.play(heuristic_move(line))
                 values[index] += reward(line)[me]

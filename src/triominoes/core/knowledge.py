@@ -130,6 +130,14 @@ class Knowledge:
         return self
 
     @property
+    def deal_known(self) -> bool:
+        """Whether every unseen tile's place is known: the pool is empty and
+        one other seat at most holds tiles (a two-player round's last
+        turns). Then every sampled deal is the same deal."""
+        holders = sum(1 for seat, size in enumerate(self.hand_sizes) if seat != self.seat and size)
+        return not self._public.pool and holders <= 1
+
+    @property
     def view(self) -> PlayerView:
         """The view this knowledge was built from."""
         if self._view is None:
