@@ -5,6 +5,7 @@ coin's-toss draw, and points left on the table are bounded and add up."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -116,22 +117,30 @@ def test_a_view_with_no_decision_is_refused() -> None:
     assert Draw() not in [a.action for a in idle.legal]
 
 
-def endgame_views(count: int) -> list[PlayerView]:
-    """Two-seat views with an empty pool and a choice, from greedy games."""
+def first_views(
+    count: int, bot: str, wanted: Callable[[PlayerView], bool], seeds: int
+) -> list[PlayerView]:
+    """The first view of each two-seat round (``bot`` at both seats) that
+    is ``wanted``, up to ``count`` of them."""
     found = []
-    for seed in range(60):
+    for seed in range(seeds):
         game = Game(preset("standard"), players=2, seed=seed)
         state = game.round
-        bot = make_player("greedy")
+        player = make_player(bot)
         while not state.over:
             view = game.view(state.seat)
-            if view.pool == 0 and len(view.legal) > 1:
+            if wanted(view):
                 found.append(view)
                 break
-            game.apply(state.seat, bot.choose(view))
+            game.apply(state.seat, player.choose(view))
         if len(found) == count:
             break
     return found
+
+
+def endgame_views(count: int) -> list[PlayerView]:
+    """Views with an empty pool and a choice, from greedy games."""
+    return first_views(count, "greedy", lambda v: v.pool == 0 and len(v.legal) > 1, 60)
 
 
 def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
@@ -163,22 +172,13 @@ def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
 
 
 def known_deal_views(count: int) -> list[PlayerView]:
-    """Two-seat views with an empty pool, a choice and too many tiles for
-    the endgame solver (hard bots draw the pool dry with full hands)."""
-    found = []
-    for seed in range(200):
-        game = Game(preset("standard"), players=2, seed=seed)
-        state = game.round
-        bot = make_player("heuristic")
-        while not state.over:
-            view = game.view(state.seat)
-            if view.pool == 0 and len(view.legal) > 2 and sum(view.hand_sizes) > 20:
-                found.append(view)
-                break
-            game.apply(state.seat, bot.choose(view))
-        if len(found) == count:
-            break
-    return found
+    """Views with an empty pool, a choice and too many tiles for the
+    endgame solver (heuristic bots draw the pool dry with full hands)."""
+
+    def wanted(view: PlayerView) -> bool:
+        return view.pool == 0 and len(view.legal) > 2 and sum(view.hand_sizes) > 20
+
+    return first_views(count, "heuristic", wanted, 200)
 
 
 def one_line(knowledge: Knowledge, vary: int, seed: int) -> tuple[float, ...]:

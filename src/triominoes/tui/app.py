@@ -59,7 +59,7 @@ from triominoes.tui.review import (
     review_game,
     total_lost,
 )
-from triominoes.tui.selection import Selection, place_of
+from triominoes.tui.selection import Selection, SelectionKeys, place_of
 from triominoes.tui.table import RoundResult, Table
 from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import (
@@ -406,7 +406,7 @@ class HandoverScreen(Screen[None]):
         self.dismiss(None)
 
 
-class PlayApp(App[None]):
+class PlayApp(SelectionKeys, App[None]):
     """One game at a table, in the terminal."""
 
     TITLE = "Triominoes"
@@ -790,18 +790,6 @@ class PlayApp(App[None]):
         self.played = True
         self.update_view(events)
         self.proceed()
-
-    def action_tile(self, step: int) -> None:
-        self.selection.next_tile(step)
-        self.redraw()
-
-    def action_cell(self, step: int) -> None:
-        self.selection.next_cell(step)
-        self.redraw()
-
-    def action_rotate(self) -> None:
-        self.selection.next_rotation()
-        self.redraw()
 
     def action_place(self) -> None:
         current = self.selection.current

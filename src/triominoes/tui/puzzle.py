@@ -29,7 +29,7 @@ from triominoes.puzzles.model import Puzzle
 from triominoes.puzzles.solving import Answer, BadLine, NotLegal, answer
 from triominoes.tui.app import BoardView, Rack, has_bonus
 from triominoes.tui.board import Mark, board_text, draw
-from triominoes.tui.selection import Selection, place_of
+from triominoes.tui.selection import Selection, SelectionKeys, place_of
 from triominoes.tui.text import N_, _, reason
 from triominoes.tui.words import action_text, legal_line, points_text
 
@@ -90,7 +90,7 @@ def verdict(tiles: TileSet, judged: Answer) -> str:
     )
 
 
-class PuzzleApp(App[None]):
+class PuzzleApp(SelectionKeys, App[None]):
     """Puzzles one after another, solved with the game's keys."""
 
     TITLE = "Triominoes"
@@ -237,18 +237,6 @@ class PuzzleApp(App[None]):
             self.solved += int(judged.correct)
         if not judged.correct:
             self.first_try = False
-        self.redraw()
-
-    def action_tile(self, step: int) -> None:
-        self.selection.next_tile(step)
-        self.redraw()
-
-    def action_cell(self, step: int) -> None:
-        self.selection.next_cell(step)
-        self.redraw()
-
-    def action_rotate(self) -> None:
-        self.selection.next_rotation()
         self.redraw()
 
     def action_place(self) -> None:

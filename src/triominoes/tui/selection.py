@@ -150,3 +150,26 @@ class Selection:
                 self.rotation = self.at_cell(action.cell).index(legal)
                 return True
         return False
+
+
+class SelectionKeys:
+    """The keys that move a selection (the next tile, cell, rotation): the
+    same in the game and in the puzzles, which each hold a selection and
+    redraw themselves."""
+
+    selection: Selection
+
+    def redraw(self) -> None:
+        """Show the selection as it now is (the app's own)."""
+
+    def action_tile(self, step: int) -> None:
+        self.selection.next_tile(step)
+        self.redraw()
+
+    def action_cell(self, step: int) -> None:
+        self.selection.next_cell(step)
+        self.redraw()
+
+    def action_rotate(self) -> None:
+        self.selection.next_rotation()
+        self.redraw()
