@@ -8,7 +8,7 @@ import { refreshMe } from "../account";
 import { api, recordUrl } from "../api";
 import { Connection, type SocketLike, type Status } from "../connection";
 import { type Cue, moveKey, narrate, outText, type Say, standInMoves, cuesOf } from "../events";
-import { SIDE, nearestCell, readingOrder } from "../geometry";
+import { readingOrder } from "../geometry";
 import { language, nt, t, translate } from "../i18n";
 import { boardText, errorText, levelName, logText, phraseText, seatName, signed } from "../narrate";
 import { initials, lastPlacements, seatColours } from "../players";
@@ -18,7 +18,8 @@ import { playCues } from "../sound";
 import { pendingStore } from "../storage";
 import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor, tileName } from "../tiles";
 import type { HistoryRound, Phrase, RatingChange, ServerFrame, View } from "../types";
-import { Board, boardPoint, optionAt } from "./Board";
+import { Board } from "./Board";
+import { useRackDrop } from "./useRackDrop";
 import { Rack } from "./Rack";
 import { Badges, type PastRound, ScoreSheet } from "./ScoreSheet";
 import { InviteLink, Seated } from "./TablePage";
@@ -48,8 +49,6 @@ function touchScreen(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
-/** How far from a highlighted cell's middle a dragged tile still snaps to it. */
-const SNAP = SIDE * 0.9;
 
 export function Game({ id, token, onRefused }: { id: string; token: string | null; onRefused: () => void }) {
   const connection = useMemo(
@@ -77,7 +76,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const [offset, setOffset] = useState(0);
   const [cues, setCues] = useState<{ n: number; list: Cue[] }>({ n: 0, list: [] });
   const [standIns, setStandIns] = useState<ReadonlySet<string>>(() => new Set());
-  const [snap, setSnap] = useState<string | null>(null);
+  const rackDrop = useRackDrop();
   const [ratings, setRatings] = useState<RatingChange[] | null>(null);
   const [resigning, setResigning] = useState(false);
   const latest = useRef<View | null>(null);
@@ -273,10 +272,6 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
   const send = (frame: Parameters<Connection["send"]>[0]) => {
     if (!connection.send(frame)) setError(t("Not connected; trying again…"));
   };
-  const snapSpot = (tile: string, x: number, y: number) => {
-    const at = Number.isNaN(x) ? null : boardPoint(x, y);
-    return at ? nearestCell(spotsFor(tile, legal), at, SNAP) : null;
-  };
 
   const start = roundStart(view.totals, view.round_points, view.round_end?.points);
   const sheetTurns = turns(view.log, start);
@@ -449,7 +444,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
               initials={inits}
               colours={colours}
               arrived={arrived}
-              snap={snap}
+              snap={rackDrop.snap}
               description={boardText(view.board, view.log, who)}
             />
             {me !== null && (
@@ -466,17 +461,7 @@ export function Game({ id, token, onRefused }: { id: string; token: string | nul
                   onSelect={select}
                   onArrow={() => spots.length > 0 && setFocusRequest((n) => n + 1)}
                   onRotate={rotate}
-                  onDrag={(tile, x, y) => {
-                    const spot = snapSpot(tile, x, y);
-                    const key = spot ? cellKey(spot.cell) : null;
-                    if (key !== snap) setSnap(key);
-                    return key !== null;
-                  }}
-                  onDrop={(tile, x, y) => {
-                    setSnap(null);
-                    const spot = snapSpot(tile, x, y);
-                    if (spot) act(optionAt(spot, rotation).action);
-                  }}
+                  {...rackDrop.handlers(legal, rotation, act)}
                 />
                 <div class="actions">
                   <button type="button" onClick={() => act("draw")} disabled={!draw || pending}>

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useMe } from "../../account";
 import { ApiError } from "../../api";
-import { SIDE, nearestCell, readingOrder } from "../../geometry";
+import { readingOrder } from "../../geometry";
 import { language, nt, t } from "../../i18n";
 import { boardText, signed } from "../../narrate";
 import {
@@ -33,13 +33,11 @@ import { go, navigate } from "../../router";
 import { setTitle } from "../../title";
 import { cellKey, legalOf, type Option, parsePlacement, playableTiles, spotsFor, tileName } from "../../tiles";
 import type { Placed } from "../../types";
-import { Board, boardPoint, optionAt } from "../Board";
+import { Board } from "../Board";
 import { Rack } from "../Rack";
 import { actionText, dayText, promptText, reasonText, themeName } from "./words";
+import { useRackDrop } from "../useRackDrop";
 import "./puzzles.css";
-
-/** How far from a highlighted cell's middle a dragged tile still snaps to it (as in a game). */
-const SNAP = SIDE * 0.9;
 
 function touchScreen(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
@@ -84,7 +82,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
   const [selected, setSelected] = useState<string | null>(null);
   const [rotation, setRotation] = useState(0);
   const [focusRequest, setFocusRequest] = useState(0);
-  const [snap, setSnap] = useState<string | null>(null);
+  const rackDrop = useRackDrop();
   const [shown, setShown] = useState<"best" | "mine">("best");
   const [announce, setAnnounce] = useState("");
   const asked = useRef(0);
@@ -174,7 +172,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
     if (sent === state || sent.phase !== "checking") return;
     setState(sent);
     setSelected(null);
-    setSnap(null);
+    rackDrop.clear();
     const ask = asked.current;
     puzzleApi
       .attempt(sent.puzzle.id, action, sent.line)
@@ -216,10 +214,6 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
           : nt("{tile} fits in {n} place; use the arrow keys to choose it.", "{tile} fits in {n} places; use the arrow keys to choose one.", count, { tile }),
       );
     }
-  };
-  const snapSpot = (tile: string, x: number, y: number) => {
-    const at = Number.isNaN(x) ? null : boardPoint(x, y);
-    return at ? nearestCell(spotsFor(tile, legal), at, SNAP) : null;
   };
   const nextPuzzle = () => {
     if (source.kind === "next") setRound((n) => n + 1);
@@ -334,7 +328,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
                 onRotate={rotate}
                 onEscape={() => document.querySelector<HTMLElement>(".rack-tile.selected")?.focus()}
                 focusRequest={focusRequest}
-                snap={snap}
+                snap={rackDrop.snap}
                 outline={outline}
                 highlight={highlight}
                 focus={focus}
@@ -356,17 +350,7 @@ export default function PuzzlesPage({ id, theme }: { id: string | null; theme: s
                   onSelect={select}
                   onArrow={() => spots.length > 0 && setFocusRequest((n) => n + 1)}
                   onRotate={rotate}
-                  onDrag={(tile, x, y) => {
-                    const spot = snapSpot(tile, x, y);
-                    const key = spot ? cellKey(spot.cell) : null;
-                    if (key !== snap) setSnap(key);
-                    return key !== null;
-                  }}
-                  onDrop={(tile, x, y) => {
-                    setSnap(null);
-                    const spot = snapSpot(tile, x, y);
-                    if (spot) play(optionAt(spot, rotation).action);
-                  }}
+                  {...rackDrop.handlers(legal, rotation, play)}
                 />
                 {(solving || state.phase === "checking") && (
                   <div class="actions">
