@@ -355,3 +355,32 @@ def test_the_me_page_turns_the_puzzle_setting_on_and_off(
         page.get_by_label(label).uncheck()
     assert put.value.status == 200 and kept() is False
     expect(page.get_by_label(label)).not_to_be_checked()
+
+
+HEADER_OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll('.top nav a, .top .account a, .top .settings summary, .top .language select')]
+    .map((el) => ({ text: el.textContent.trim(), box: el.getBoundingClientRect() }))
+    .filter(({ box }) => box.width > 0);
+  const out = [];
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5
+          && a.box.top < b.box.bottom - 0.5 && b.box.top < a.box.bottom - 0.5)
+        out.push([a.text, b.text]);
+  return out;
+}"""
+
+
+def test_the_phone_header_s_links_never_run_into_each_other(
+    pages: Pages, server: ServerProcess
+) -> None:
+    """German's "Punkteblock" and Czech's "Bodovací blok" once ran under
+    the sign-in link at 360 px; a long link now ends in an ellipsis."""
+    page = pages.new(viewport=PHONE)
+    page.goto("/")
+    expect(page.locator(".top .account a")).to_be_visible()
+    for code in ("en", "de", "cs", "es", "th"):
+        choose_language(page, code)
+        assert page.evaluate(HEADER_OVERLAPS) == [], code
+        fits(page)
+    screenshot(page, "header-cs-360")

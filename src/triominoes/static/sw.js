@@ -4,8 +4,8 @@
 // The build (scripts/service-worker.mjs) writes the built assets' names
 // (they carry a hash of their content) and that list's hash into the copy
 // it serves: a new build is a new cache, and the old one is dropped.
-const CACHE = "triominoes-pad-97ae85e26a90";
-const ASSETS = ["/assets/Analysis-CPFho0sl.js","/assets/PadPage-B9YWk5ML.js","/assets/PlayersPage-BSAE-A7W.js","/assets/PuzzlesPage-D_hg5tte.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-Dt7Leih5.js","/assets/index-D81KkF-K.css","/assets/jsxRuntime-pRtyUyRN.js","/assets/router-YqGQTBmz.js"];
+const CACHE = "triominoes-pad-cd99f4dd2103";
+const ASSETS = ["/assets/Analysis-CPFho0sl.js","/assets/PadPage-Dy2QAPoM.js","/assets/PlayersPage-Be-59O4m.js","/assets/PuzzlesPage-CVvbJ3gu.js","/assets/PuzzlesPage-I4nli5BU.css","/assets/app-bvCPJ4iv.js","/assets/index-B5V03UTB.css","/assets/jsxRuntime-pRtyUyRN.js","/assets/router-YqGQTBmz.js"];
 const SHELL = ["/pad", ...ASSETS, "/api/rules"];
 const LOCALES = ["de", "cs", "es", "th"].map((code) => `/locales/${code}.json`);
 
