@@ -192,12 +192,9 @@ class RolloutPlayer(Player):
             for index, move in enumerate(candidates):
                 line = world.copy()
                 line.play(move)
-                if varied:
-                    chances = random.Random(seed)
-                    while not line.over:
-                        line.play(varied_move(line, chances))
+                chances = random.Random(seed) if varied else None
                 while not line.over:
-                    line.play(heuristic_move(line))
+                    line.play(varied_move(line, chances) if chances else heuristic_move(line))
                 values[index] += reward(line)[me]
                 end = line.end
                 assert end is not None

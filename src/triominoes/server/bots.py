@@ -56,6 +56,11 @@ def choose(spec: str, seed: int, view: dict[str, Any], asked: float, deadline: f
     return str(player.choose(PlayerView.from_json(view)))
 
 
+def fallback(view: dict[str, Any]) -> str:
+    """The fallback's action (in the server's own process: it is cheap)."""
+    return str(make_player(FALLBACK, seed=0).choose(PlayerView.from_json(view)))
+
+
 def hint(view: dict[str, Any]) -> dict[str, Any]:
     """The hint for a seat: the action with what it scores now, the points
     the search expects by the round's end and the reason, as a template
@@ -93,19 +98,21 @@ class BotPool:
         """The bot's action; the fallback's, when the bot's is not found
         within ``deadline`` seconds or its worker failed."""
         data = view.to_json()
+        found: str | None = None
         try:
             found = await asyncio.wait_for(
                 self._run(choose, spec, secrets.randbits(32), data, time.time(), deadline),
                 deadline,
             )
-            if found is not None:
-                return found
-            log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
         except TimeoutError:
-            log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
+            pass
         except BrokenProcessPool:
             log.warning("bot %s: its worker died; workers started again", spec)
-        return str(make_player(FALLBACK, seed=0).choose(PlayerView.from_json(data)))
+            return fallback(data)
+        if found is None:  # late, whether in the queue or in the search
+            log.warning("bot %s: no move in %.0f s, %s plays it", spec, deadline, FALLBACK)
+            return fallback(data)
+        return found
 
     async def hint(self, view: PlayerView) -> dict[str, Any]:
         return await self._run(hint, view.to_json())
