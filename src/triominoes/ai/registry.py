@@ -35,8 +35,8 @@ LEVELS: dict[str, str] = {
     # expert plays the heuristic's candidates out with the heuristic in 40
     # sampled deals; heads-up only once the pool is empty (the deal then
     # known, the play-outs varied), before that the heuristic's own choice:
-    # heads-up, searching the earlier turns too lost games to the late
-    # search alone (docs/ai.md, "Levels").
+    # heads-up, searching the earlier turns too won no more games, at eight
+    # times the CPU (docs/ai.md, "Levels").
     # Every level's strength is its work (worlds, iterations), the same on
     # any machine and under any load; expert's seconds is only a safety cap,
     # well below the server's bot deadline (server/bots.py), that a move

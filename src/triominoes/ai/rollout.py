@@ -89,8 +89,8 @@ class RolloutPlayer(Player):
         choice (a level that searches only the round's last turns). With
         more players it searches every turn: the heuristic draws by choice
         only heads-up, and there the search of the earlier turns, valuing
-        those draws by play-outs, lost games to the heuristic's own
-        choices (docs/ai.md, "Levels"). ``vary``: 1
+        those draws by play-outs, won no more games than the heuristic's
+        own choices (docs/ai.md, "Levels"). ``vary``: 1
         to vary the play-outs where the deal is known (every sampled deal
         is the same deal: see :func:`~triominoes.ai.heuristic.varied_move`),
         0 to repeat the heuristic's one line (how the shipped puzzles were
