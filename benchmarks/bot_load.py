@@ -162,7 +162,8 @@ def main() -> None:
         "--speed-decisions",
         type=int,
         default=200,
-        help="bot decisions timed alone first (whole rounds: heads-up expert searches only their last turns)",
+        help="bot decisions timed alone first, over whole rounds"
+        " (heads-up expert searches only their last turns)",
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -358,7 +358,8 @@ def test_the_me_page_turns_the_puzzle_setting_on_and_off(
 
 
 HEADER_OVERLAPS = """() => {
-  const boxes = [...document.querySelectorAll('.top nav a, .top .account a, .top .settings summary, .top .language select')]
+  const links = '.top nav a, .top .account a, .top .settings summary, .top .language select';
+  const boxes = [...document.querySelectorAll(links)]
     .map((el) => ({ text: el.textContent.trim(), box: el.getBoundingClientRect() }))
     .filter(({ box }) => box.width > 0);
   const out = [];
