@@ -71,6 +71,14 @@ class HeuristicPlayer(Player):
         value, _, best = max((self.evaluate(state, m, context), -m, m) for m in moves)
         return DRAW if self.draws_instead(state, value) else best
 
+    def ranked(
+        self, state: Round, placements: Sequence[Move], context: Context
+    ) -> list[tuple[Move, float]]:
+        """The placements with their worth, best first; ties to the larger
+        move (as the rollout player's candidates have always broken them)."""
+        worth = [(m, self.evaluate(state, m, context)) for m in placements]
+        return sorted(worth, key=lambda item: (-item[1], -item[0]))
+
     def draws_instead(self, state: Round, best: float) -> bool:
         """Whether to draw by choice when the best placement is worth ``best``.
 
@@ -181,9 +189,8 @@ def varied_move(state: Round, rng: random.Random) -> Move:
     moves = state.placement_moves()
     if not moves:
         return draw_or_pass(state)
-    context = Context.of_world(state)
-    ranked = sorted(moves, key=lambda m: (-_PLAY_OUT.evaluate(state, m, context), -m))
-    return rng.choice(ranked[:VARIED_TOP])
+    best = _PLAY_OUT.ranked(state, moves, Context.of_world(state))[:VARIED_TOP]
+    return rng.choice(best)[0]
 
 
 def _bonus_left(

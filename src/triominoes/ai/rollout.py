@@ -157,14 +157,12 @@ class RolloutPlayer(Player):
         """The heuristic's own choice and the moves worth playing out: its
         ``top`` placements and the draw or pass."""
         judge = self.judge
-        context = Context.of_view(knowledge)
-        values = {m: judge.evaluate(state, m, context) for m in moves if m >= 0}
-        ranked = sorted(values, key=lambda m: (-values[m], -m))
-        chosen = ranked[: self.top]
-        favourite = ranked[0] if ranked else moves[-1]
+        ranked = judge.ranked(state, [m for m in moves if m >= 0], Context.of_view(knowledge))
+        chosen = [m for m, _ in ranked[: self.top]]
+        favourite = ranked[0][0] if ranked else moves[-1]
         if moves[-1] < 0:  # a draw or pass, by choice or not
             chosen.append(moves[-1])
-            if ranked and judge.draws_instead(state, values[favourite]):
+            if ranked and judge.draws_instead(state, ranked[0][1]):
                 favourite = moves[-1]
         return favourite, chosen
 
