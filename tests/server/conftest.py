@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -19,6 +20,14 @@ REDIS = os.environ.get("TRIOMINOES_TEST_REDIS", "redis://127.0.0.1:6379/0")
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped after it."""
+    with pg_database() as url:
+        yield url
+
+
+@contextmanager
+def pg_database() -> Iterator[str]:
+    """A fresh PostgreSQL database, dropped when done (a test that needs two
+    installations takes a second one here)."""
     name = f"triominoes_test_{secrets.token_hex(6)}"
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')

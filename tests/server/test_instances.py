@@ -13,7 +13,7 @@ import redis
 from tests.server.conftest import REDIS
 from tests.server.harness import Player, ServerProcess
 from triominoes.core.record import read, replay
-from triominoes.server.instances import CHANNEL
+from triominoes.server.instances import CHANNEL, namespace
 from triominoes.server.security import token_hash
 from triominoes.storage import Store
 
@@ -66,7 +66,7 @@ def test_a_seat_taken_on_another_instance_starts_the_game(pg_url: str, tmp_path:
         # The other instance: Ben's seat in the database, then its news.
         assert store.take_seat(table, 1, "Ben", token_hash("ben's token"))
         message = {"from": "elsewhere", "table": table, "version": 0, "seats": True}
-        news.publish(CHANNEL, json.dumps(message))
+        news.publish(namespace(store.installation()) + CHANNEL, json.dumps(message))
         deadline = time.monotonic() + 10
         while server.summary(table)["status"] != "playing":
             assert time.monotonic() < deadline, "the game did not start"

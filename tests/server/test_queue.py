@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import REDIS
+from tests.server.conftest import REDIS, pg_database
 from tests.server.harness import Account, Player, ServerProcess
 
 
@@ -100,10 +100,28 @@ def test_players_who_asked_different_processes_meet(pg_url: str, tmp_path: Path)
     try:
         stamp = str(int(time.time() * 1000))[-6:]
         ann, ben = Account(one, f"X{stamp}a").sign_up(), Account(two, f"X{stamp}b").sign_up()
-        rules = "spanish"  # apart from other tests' tickets in the shared Redis
-        first = queue(ann, pool="duel", rules=rules, rated=False)
-        second = queue(ben, pool="duel", rules=rules, rated=False)
+        first = queue(ann, pool="duel", rated=False)
+        second = queue(ben, pool="duel", rated=False)
         assert matched(ann, first)["table"] == matched(ben, second)["table"]
     finally:
         one.stop()
         two.stop()
+
+
+def test_players_of_two_installations_on_one_redis_never_meet(pg_url: str, tmp_path: Path) -> None:
+    """Two databases share a Redis: each has its own queue (a table made in
+    one could not seat the other's player), so two lone players wait."""
+    with pg_database() as other_url:
+        one = ServerProcess(pg_url, redis=REDIS, cwd=tmp_path).start()
+        two = ServerProcess(other_url, redis=REDIS, cwd=tmp_path).start()
+        try:
+            ann, ben = Account(one, "Ann").sign_up(), Account(two, "Ben").sign_up()
+            first = queue(ann, pool="duel", rated=False)
+            second = queue(ben, pool="duel", rated=False)
+            time.sleep(3)  # the matchers run twice a second
+            for account, ticket in ((ann, first), (ben, second)):
+                answer = account.request("GET", f"/api/queue/{ticket}").json()
+                assert answer["status"] == "waiting", answer
+        finally:
+            one.stop()
+            two.stop()

@@ -58,7 +58,7 @@ class Hub:
         """Resume every table being played, exactly as it was (with other
         processes, the leases share them out)."""
         await self.instances.start()
-        self.limits.redis = self.instances.redis
+        self.limits.redis, self.limits.prefix = self.instances.redis, self.instances.prefix
         self.matcher.start()
         if not self.instances.shared:
             for table_id in await asyncio.to_thread(

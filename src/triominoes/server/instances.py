@@ -14,6 +14,10 @@ they share:
   rebuilds the table from the database and goes on; a process that stops
   gives its leases up at once.
 
+Every key and the channel are prefixed with the installation's id (made
+with the database's schema, :func:`namespace`): two installations on one
+Redis never take each other's tables, tickets or news.
+
 Without Redis this process is alone and runs every table's follow-ups.
 Correctness never rests on a lease: every change is committed against
 the table's version, so two processes that both think they run a table
@@ -38,11 +42,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("triominoes.server")
 
-CHANNEL = "triominoes:tables"
-LEASE = "triominoes:lease:"
+CHANNEL = "tables"
+"""The news channel, after the installation's prefix."""
+LEASE = "lease:"
 PRESENCE_SECONDS = 5.0
 """How often a process repeats who is connected to it; twice that unheard
 and its presence is forgotten (the process is gone)."""
+
+
+def namespace(installation: str) -> str:
+    """The prefix of an installation's Redis keys and channel."""
+    return f"triominoes:{installation}:"
+
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -68,6 +79,8 @@ class Instances:
         """The tables whose lease this process holds."""
         self._elsewhere: dict[str, dict[str, tuple[frozenset[TableSeat], float]]] = {}
         self._redis: Any = None
+        self.prefix = namespace("")
+        """This installation's Redis prefix (known once started)."""
         self._tasks: list[asyncio.Task[None]] = []
 
     @property
@@ -84,6 +97,7 @@ class Instances:
             return
         import redis.asyncio as aioredis
 
+        self.prefix = namespace(await asyncio.to_thread(self.hub.store.installation))
         self._redis = aioredis.from_url(self.url)
         self._renew = self._redis.register_script(_RENEW)
         self._release = self._redis.register_script(_RELEASE)
@@ -103,7 +117,7 @@ class Instances:
         with contextlib.suppress(Exception):
             held, self.held = sorted(self.held), set()
             for table_id in held:
-                await self._release(keys=[LEASE + table_id], args=[self.name])
+                await self._release(keys=[self._lease(table_id)], args=[self.name])
             if held:
                 await self._publish({"released": held})
         with contextlib.suppress(Exception):
@@ -129,15 +143,19 @@ class Instances:
         """The table needs no follow-ups (it is not being played)."""
         if table_id in self.held:
             self.held.discard(table_id)
-            self._spawn(self._release(keys=[LEASE + table_id], args=[self.name]))
+            self._spawn(self._release(keys=[self._lease(table_id)], args=[self.name]))
+
+    def _lease(self, table_id: str) -> str:
+        return self.prefix + LEASE + table_id
 
     async def _claim(self, table_id: str) -> None:
         millis = int(self.lease_seconds * 1000)
-        if not await self._redis.set(LEASE + table_id, self.name, nx=True, px=millis):
+        if not await self._redis.set(self._lease(table_id), self.name, nx=True, px=millis):
             return
         self.held.add(table_id)
         table = await self.hub.table(table_id)
-        if table is None:
+        if table is None:  # not a table of this database: never hold it
+            self.let_go(table_id)
             return
         async with table.lock:
             await table.catch_up()  # what the last holder did before it died
@@ -151,7 +169,9 @@ class Instances:
             await asyncio.sleep(self.lease_seconds / 4)
             try:
                 for table_id in list(self.held):
-                    if not await self._renew(keys=[LEASE + table_id], args=[self.name, millis]):
+                    if not await self._renew(
+                        keys=[self._lease(table_id)], args=[self.name, millis]
+                    ):
                         self.held.discard(table_id)  # lost (this process stalled)
                         table = self.hub.tables.get(table_id)
                         if table is not None:
@@ -160,7 +180,7 @@ class Instances:
                 playing = await asyncio.to_thread(store.tables, [TableStatus.PLAYING], 100_000)
                 free = [t for t in playing if t not in self.held]
                 if free:
-                    owners = await self._redis.mget([LEASE + t for t in free])
+                    owners = await self._redis.mget([self._lease(t) for t in free])
                     for table_id, owner in zip(free, owners, strict=True):
                         if owner is None:
                             await self._claim(table_id)
@@ -217,11 +237,11 @@ class Instances:
     # --- the channel ---------------------------------------------------------------
 
     async def _publish(self, message: dict[str, Any]) -> None:
-        await self._redis.publish(CHANNEL, json.dumps({"from": self.name, **message}))
+        await self._redis.publish(self.prefix + CHANNEL, json.dumps({"from": self.name, **message}))
 
     async def _listen(self) -> None:
         pubsub = self._redis.pubsub()
-        await pubsub.subscribe(CHANNEL)
+        await pubsub.subscribe(self.prefix + CHANNEL)
         async for message in pubsub.listen():
             if message.get("type") != "message":
                 continue

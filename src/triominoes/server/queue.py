@@ -2,7 +2,7 @@
 asks how it goes, or leaves; the **matcher** seats the waiting players.
 
 Every process runs a matcher twice a second; with Redis only the one that
-holds the matcher's lock (``triominoes:matcher``) matches at a time, over
+holds the matcher's lock (``matcher``) matches at a time, over
 the one queue every process shares. It takes the tickets of each table the
 pairing found (:mod:`triominoes.players.matching`) out of the queue, all or
 none, makes the table with the players already seated (bound to their
@@ -82,7 +82,7 @@ class Matcher:
     def start(self) -> None:
         redis = self.hub.instances.redis
         if redis is not None:
-            self.tickets = SharedTickets(redis)
+            self.tickets = SharedTickets(redis, self.hub.instances.prefix)
         self._task = asyncio.create_task(self._run())
 
     def stop(self) -> None:

@@ -106,12 +106,14 @@ class Limits:
 
     def __init__(self) -> None:
         self.redis: Any = None
+        self.prefix = ""
+        """The installation's Redis prefix."""
         self._counts: defaultdict[str, list[float]] = defaultdict(list)
 
     async def count(self, key: str) -> int:
         if self.redis is not None:
             try:
-                found = await self.redis.get(f"triominoes:limit:{key}")
+                found = await self.redis.get(f"{self.prefix}limit:{key}")
                 return int(found or 0)
             except Exception:  # Redis away a moment: count here meanwhile
                 pass
@@ -126,7 +128,7 @@ class Limits:
     async def add(self, key: str) -> None:
         if self.redis is not None:
             try:
-                name = f"triominoes:limit:{key}"
+                name = f"{self.prefix}limit:{key}"
                 async with self.redis.pipeline(transaction=True) as pipe:
                     pipe.incr(name)
                     pipe.expire(name, LIMIT_SECONDS, nx=True)
@@ -139,7 +141,7 @@ class Limits:
     async def clear(self, key: str) -> None:
         if self.redis is not None:
             with contextlib.suppress(Exception):
-                await self.redis.delete(f"triominoes:limit:{key}")
+                await self.redis.delete(f"{self.prefix}limit:{key}")
         self._counts.pop(key, None)
 
 

@@ -1,7 +1,9 @@
 """Quick match's waiting tickets: in this process, or in Redis so that every
 process sees the same queue (a player may ask any of them).
 
-In Redis a ticket is a field of one hash (``triominoes:queue``: id →
+In Redis (keys after the installation's prefix,
+:func:`triominoes.server.instances.namespace`) a ticket is a field of one
+hash (``queue``: id →
 JSON), its result a key of its own that expires after ten minutes, and
 the tickets of a match are moved out of the hash by one script, all or
 none (a ticket its player withdrew meanwhile is never seated), into the
@@ -18,9 +20,9 @@ from typing import Any
 
 from triominoes.players.matching import Ticket
 
-QUEUE = "triominoes:queue"
-SEATING = "triominoes:queue:seating"
-RESULT = "triominoes:queue:result:"
+QUEUE = "queue"
+SEATING = "queue:seating"
+RESULT = "queue:result:"
 RESULT_SECONDS = 600
 
 _TAKE = """
@@ -122,7 +124,7 @@ class Tickets:
         return None
 
 
-LOCK = "triominoes:matcher"
+LOCK = "matcher"
 _UNLOCK = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
@@ -132,53 +134,55 @@ return 0
 class SharedTickets(Tickets):
     """The queue in Redis, for every process; one matches at a time."""
 
-    def __init__(self, redis: Any, lock_seconds: float = 10.0) -> None:
+    def __init__(self, redis: Any, prefix: str, lock_seconds: float = 10.0) -> None:
         super().__init__()
         self.redis = redis
+        self.queue, self.seated = prefix + QUEUE, prefix + SEATING
+        self.results, self.lock_key = prefix + RESULT, prefix + LOCK
         self.lock_seconds = lock_seconds
         self._take = redis.register_script(_TAKE)
         self._unlock = redis.register_script(_UNLOCK)
 
     async def _set(self, waiting: Waiting) -> None:
-        await self.redis.hset(QUEUE, waiting.ticket.id, waiting.to_json())
+        await self.redis.hset(self.queue, waiting.ticket.id, waiting.to_json())
 
     async def get(self, ticket_id: str) -> Waiting | None:
-        found = await self.redis.hget(QUEUE, ticket_id)
+        found = await self.redis.hget(self.queue, ticket_id)
         return Waiting.from_json(found) if found else None
 
     async def seating(self, ticket_id: str) -> Waiting | None:
-        found = await self.redis.hget(SEATING, ticket_id)
+        found = await self.redis.hget(self.seated, ticket_id)
         return Waiting.from_json(found) if found else None
 
     async def put_back(self, taken: list[Waiting]) -> None:
         for waiting in taken:
-            await self.redis.hdel(SEATING, waiting.ticket.id)
+            await self.redis.hdel(self.seated, waiting.ticket.id)
             await self._set(waiting)
 
     async def remove(self, ticket_id: str) -> bool:
-        return bool(await self.redis.hdel(QUEUE, ticket_id))
+        return bool(await self.redis.hdel(self.queue, ticket_id))
 
     async def waiting(self) -> list[Waiting]:
-        found = await self.redis.hgetall(QUEUE)
+        found = await self.redis.hgetall(self.queue)
         return [Waiting.from_json(v) for v in found.values()]
 
     async def count(self) -> int:
-        return int(await self.redis.hlen(QUEUE))
+        return int(await self.redis.hlen(self.queue))
 
     async def take(self, ids: list[str]) -> bool:
-        return bool(await self._take(keys=[QUEUE, SEATING], args=ids))
+        return bool(await self._take(keys=[self.queue, self.seated], args=ids))
 
     async def settle(self, ticket_id: str, result: dict[str, Any]) -> None:
-        await self.redis.set(RESULT + ticket_id, json.dumps(result), ex=RESULT_SECONDS)
-        await self.redis.hdel(SEATING, ticket_id)
+        await self.redis.set(self.results + ticket_id, json.dumps(result), ex=RESULT_SECONDS)
+        await self.redis.hdel(self.seated, ticket_id)
 
     async def result(self, ticket_id: str) -> dict[str, Any] | None:
-        found = await self.redis.get(RESULT + ticket_id)
+        found = await self.redis.get(self.results + ticket_id)
         return dict(json.loads(found)) if found else None
 
     async def lock(self, name: str) -> bool:
         millis = int(self.lock_seconds * 1000)
-        return bool(await self.redis.set(LOCK, name, nx=True, px=millis))
+        return bool(await self.redis.set(self.lock_key, name, nx=True, px=millis))
 
     async def unlock(self, name: str) -> None:
-        await self._unlock(keys=[LOCK], args=[name])
+        await self._unlock(keys=[self.lock_key], args=[name])

@@ -247,3 +247,11 @@ puzzle_attempts = Table(
     Column("at", Float, nullable=False),
     Index("puzzle_attempts_player", "player_id", "puzzle_id"),
 )
+
+installation = Table(
+    "installation",
+    metadata,
+    # Made once with the schema: what tells this database's processes apart
+    # from another's on one Redis (their keys and news carry it).
+    Column("id", String(32), primary_key=True),
+)

@@ -211,6 +211,11 @@ class Store:
             command.upgrade(config, "head")
             Accounts.seed_bots(connection)
 
+    def installation(self) -> str:
+        """The id this database was given when its schema was made."""
+        with self.engine.connect() as c:
+            return str(c.execute(select(schema.installation.c.id)).scalar_one())
+
     def ping(self) -> bool:
         try:
             with self.engine.connect() as connection:
