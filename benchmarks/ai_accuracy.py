@@ -6,7 +6,11 @@ both seats; a player's accuracy is the share of its decisions within the
 tolerance, and its points left on the table are summed over its rounds.
 Per level: the mean over players (two per game) with a 95 % interval
 (1.96 standard errors over those players), the decisions judged and the
-seconds spent playing and analysing. ``--rounds 0`` (the default) plays
+seconds spent playing and analysing. Beside it, the same accuracy over the
+decisions the endgame solver valued exactly (``exact``: a two-player
+round's last turns), where the judge is the truth and no level can
+outplay it: the mean over the players who had any. ``--exact-only``
+judges only those (cheap, so many games fit). ``--rounds 0`` (the default) plays
 whole games to 400; ``--rounds 1`` plays and judges each game's first
 round only, where CPU is short. The expert searches a fixed number of worlds
 (no time bound), so a seed gives the same table on any machine:
@@ -29,11 +33,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine_speed import random_rounds
-from triominoes.ai.analysis import analyze
+from triominoes.ai.analysis import judge_step, steps_to_judge, summarize
+from triominoes.ai.endgame import POOL_LIMIT
 from triominoes.ai.registry import make_player
+from triominoes.ai.rollout import ENDGAME_TILES
 from triominoes.core.game import Game
 from triominoes.core.record import Record, record_of
 from triominoes.core.rules import preset
+from triominoes.core.view import PlayerView
 
 LEVELS = {
     "easy": "easy",
@@ -64,20 +71,44 @@ class Judged:
     accuracy: tuple[float, ...]
     left_per_round: tuple[float, ...]
     decisions: int
+    exact: tuple[tuple[int, int], ...]
+    """Per player, of the decisions the endgame solver valued exactly (no
+    judge plays better there): how many were accurate, and how many."""
     play_seconds: float
     judge_seconds: float
 
 
-def judged_game(level: str, seed: int, game: int, rounds: int, worlds: int) -> Judged:
+def in_reach(view: PlayerView) -> bool:
+    """Whether the endgame solver is tried on the view (as the valuation
+    tries it; within its node budget it gives the values)."""
+    tiles = sum(view.hand_sizes) + view.pool
+    return len(view.hand_sizes) == 2 and view.pool <= POOL_LIMIT and tiles <= ENDGAME_TILES
+
+
+def judged_game(
+    level: str, seed: int, game: int, rounds: int, worlds: int, exact_only: bool
+) -> Judged:
     start = time.perf_counter()
     record = play(LEVELS[level], seed * 1000 + game, rounds)
     played = time.perf_counter() - start
     start = time.perf_counter()
-    report = analyze(record, worlds=worlds, seed=game)
+    steps = steps_to_judge(record)
+    if exact_only:  # the solver's reach (it may still find one too big)
+        steps = [s for s in steps if in_reach(s.view)]
+    # What analyze(record, worlds=worlds, seed=game) does, for these steps.
+    found = [d for step in steps if (d := judge_step(step, worlds, game)) is not None]
+    report = summarize(record, None, found, worlds)
     return Judged(
         tuple(p.accuracy for p in report.players),
         tuple(p.lost / len(record.rounds) for p in report.players),
         sum(p.decisions for p in report.players),
+        tuple(
+            (
+                sum(d.accurate for d in report.decisions if d.seat == p.seat and d.exact),
+                sum(d.exact for d in report.decisions if d.seat == p.seat),
+            )
+            for p in report.players
+        ),
         played,
         time.perf_counter() - start,
     )
@@ -97,6 +128,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument(
+        "--exact-only",
+        action="store_true",
+        help="judge only the decisions in the endgame solver's reach (cheap: many games)",
+    )
     args = parser.parse_args()
     print(
         f"{args.games} games per level against itself, "
@@ -106,7 +142,7 @@ def main() -> None:
     )
     print(
         f"{'level':<8}{'players':>8}{'decisions':>10}{'accuracy %':>16}"
-        f"{'left/round':>16}{'play s':>8}{'judge s':>8}",
+        f"{'left/round':>16}{'exact':>7}{'exact acc. %':>16}{'play s':>8}{'judge s':>8}",
         flush=True,
     )
     seconds, actions = random_rounds(2, 200, args.seed)
@@ -115,7 +151,15 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = {
             level: [
-                pool.submit(judged_game, level, args.seed, game, args.rounds, args.worlds)
+                pool.submit(
+                    judged_game,
+                    level,
+                    args.seed,
+                    game,
+                    args.rounds,
+                    args.worlds,
+                    args.exact_only,
+                )
                 for game in range(args.games)
             ]
             for level in levels
@@ -131,11 +175,14 @@ def report(level: str, games: list[Judged]) -> None:
     decisions = sum(g.decisions for g in games)
     played = sum(g.play_seconds for g in games)
     judged = sum(g.judge_seconds for g in games)
+    exact = [100.0 * right / n for g in games for right, n in g.exact if n]
     acc, acc_half = interval(accuracy)
     lost, lost_half = interval(left)
+    sure, sure_half = interval(exact) if exact else (math.nan, math.nan)
     print(
         f"{level:<8}{len(accuracy):>8}{decisions:>10}{acc:>9.1f} ±{acc_half:>4.1f}"
-        f"{lost:>9.1f} ±{lost_half:>4.1f}{played:>8.0f}{judged:>8.0f}",
+        f"{lost:>9.1f} ±{lost_half:>4.1f}{sum(n for g in games for _, n in g.exact):>7}"
+        f"{sure:>9.1f} ±{sure_half:>4.1f}{played:>8.0f}{judged:>8.0f}",
         flush=True,
     )
 

@@ -104,6 +104,7 @@ def test_a_decision_judged_agrees_with_the_valuation() -> None:
     for action in view.legal:
         decision = judge(view, action.action, worlds=8, seed=3, where=(1, 1))
         assert decision is not None
+        assert not decision.exact  # the opening: sampled deals
         assert decision.best == valued.advice(action.action).legal
         assert decision.loss == pytest.approx(valued.loss(action.action), abs=0.2)
         assert decision.expected_best >= decision.expected_played
@@ -164,6 +165,8 @@ def test_the_last_turns_are_valued_by_the_endgame_solver() -> None:
             mine = valued.of(action.action)
             assert valued.noise(valued.top, mine) == 0
             assert valued.loss(action.action) == valued.top.value - mine.value
+        judged = judge(view, valued.top.legal.action, worlds=4, seed=1, where=(1, 1))
+        assert judged is not None and judged.exact and judged.to_json()["exact"] is True
         found = hint(view, worlds=4)
         assert found is not None and found.expected is None and found.deals == 0
         assert found.legal == valued.best.legal

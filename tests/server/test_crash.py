@@ -36,6 +36,12 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
             tables.append((table, tokens))
 
         async def first_half() -> list[list[Player]]:
+            # A table of bots, slowed so that it is mid-game at the kill,
+            # its bots' first moves made (the workers up) before the people
+            # play: their games must not end while it waits.
+            bots.append(server.create(["bot:easy", "bot:random"], RULES, bot_pace=0.3))
+            while server.summary(bots[0])["version"] < 5:
+                await asyncio.sleep(0.02)
             seated = []
             for index, (table, tokens) in enumerate(tables):
                 players = [
@@ -47,10 +53,6 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
                 seated.append(players)
             games = [asyncio.create_task(play_until_killed(p)) for p in seated]
             while sum(len(p.acks) for players in seated for p in players) < 20 * GAMES:
-                await asyncio.sleep(0.02)
-            # and a table of bots, slowed so that it is mid-game too
-            bots.append(server.create(["bot:easy", "bot:random"], RULES, bot_pace=0.05))
-            while server.summary(bots[0])["version"] < 5:
                 await asyncio.sleep(0.02)
             bots_before.update(server.summary(bots[0]))
             server.kill()  # SIGKILL, mid-game: no chance to finish anything

@@ -124,12 +124,16 @@ def test_a_rated_duel_moves_both_ratings_on_profiles_and_the_leaderboard(
     screenshot(ann_page, "rated-game-over")
     summary = server.summary(table)
     assert summary["status"] == "finished" and summary["rated"]
-    chairs = {s["name"]: s["seat"] for s in summary["seats"]}
     ratings = {name: profile(server, name)["ratings"]["duel"] for name in (ann, ben)}
-    if len(summary["winners"]) == 1:
-        winner = ann if summary["winners"] == [chairs[ann]] else ben
-        loser = ben if winner == ann else ann
-        assert ratings[winner]["rating"] > 1500 > ratings[loser]["rating"]
+    # Ratings follow the final totals (server.md: equal totals tie, even
+    # where the rules' tie-break names one winner).
+    record = server.record(table).json()
+    totals = dict(zip(record["players"], record["result"]["totals"], strict=True))
+    high, low = sorted((ann, ben), key=lambda name: -totals[name])
+    if totals[high] > totals[low]:
+        assert ratings[high]["rating"] > 1500 > ratings[low]["rating"]
+    else:
+        assert ratings[high]["rating"] == ratings[low]["rating"] == 1500
     for name in (ann, ben):
         assert ratings[name]["games"] == 1 and ratings[name]["provisional"]
 

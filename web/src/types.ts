@@ -119,6 +119,8 @@ export interface JudgedDecision {
   loss: number;
   choices: number;
   marks: string[];
+  /** Valued by the endgame solver: no sampling noise (absent from reports made before it was said). */
+  exact?: boolean;
 }
 
 export interface PlayerAnalysis {

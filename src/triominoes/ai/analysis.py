@@ -87,6 +87,10 @@ class Decision:
     """What the valuation's noise may account for of rival less played."""
     choices: int
     marks: tuple[str, ...] = ()
+    exact: bool = False
+    """Whether the endgame solver gave the values (a two-player round's
+    last turns): exact once the pool is empty, before that the exact mean
+    over the splits of the unseen tiles; no sampling noise either way."""
 
     def __post_init__(self) -> None:
         # The report's figures, rounded once here, are the ones every sum
@@ -119,6 +123,7 @@ class Decision:
             "loss": self.loss,
             "choices": self.choices,
             "marks": list(self.marks),
+            "exact": self.exact,
         }
 
 
@@ -195,6 +200,7 @@ def judge(
         expected_rival=rival.value,
         noise=valued.noise(rival, mine),
         choices=len(view.legal),
+        exact=valued.solved,
     )
     return replace(decision, marks=marks(view.legal, decision))
 
