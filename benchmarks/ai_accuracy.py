@@ -8,9 +8,11 @@ Per level: the mean over players (two per game) with a 95 % interval
 (1.96 standard errors over those players), the decisions judged and the
 seconds spent playing and analysing. Beside it, the same accuracy over the
 decisions the endgame solver valued exactly (``exact``: a two-player
-round's last turns), where the judge is the truth and no level can
+round with the pool empty), where the judge is the truth and no level can
 outplay it: the mean over the players who had any. ``--exact-only``
-judges only those (cheap, so many games fit). ``--rounds 0`` (the default) plays
+judges only the decisions in its reach (cheap, so many games fit); the
+other columns then count those, the few the solver's budget did not
+suffice for (sampled) among them. ``--rounds 0`` (the default) plays
 whole games to 400; ``--rounds 1`` plays and judges each game's first
 round only, where CPU is short. The expert searches a fixed number of worlds
 (no time bound), so a seed gives the same table on any machine:
@@ -34,7 +36,6 @@ from dataclasses import dataclass
 
 from engine_speed import random_rounds
 from triominoes.ai.analysis import judge_step, steps_to_judge, summarize
-from triominoes.ai.endgame import POOL_LIMIT
 from triominoes.ai.registry import make_player
 from triominoes.ai.rollout import ENDGAME_TILES
 from triominoes.core.game import Game
@@ -79,10 +80,11 @@ class Judged:
 
 
 def in_reach(view: PlayerView) -> bool:
-    """Whether the endgame solver is tried on the view (as the valuation
-    tries it; within its node budget it gives the values)."""
-    tiles = sum(view.hand_sizes) + view.pool
-    return len(view.hand_sizes) == 2 and view.pool <= POOL_LIMIT and tiles <= ENDGAME_TILES
+    """Whether the endgame solver is tried on the view with the pool empty
+    (within its node budget it gives exact values; past it the search
+    judges, and the decision is not counted as exact)."""
+    tiles = sum(view.hand_sizes)
+    return len(view.hand_sizes) == 2 and view.pool == 0 and tiles <= ENDGAME_TILES
 
 
 def judged_game(

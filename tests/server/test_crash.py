@@ -40,7 +40,9 @@ def test_kill_minus_nine_loses_no_acknowledged_action(db_url: str, tmp_path: Pat
             # its bots' first moves made (the workers up) before the people
             # play: their games must not end while it waits.
             bots.append(server.create(["bot:easy", "bot:random"], RULES, bot_pace=0.3))
+            deadline = time.monotonic() + 60
             while server.summary(bots[0])["version"] < 5:
+                assert time.monotonic() < deadline, "the bots did not move"
                 await asyncio.sleep(0.02)
             seated = []
             for index, (table, tokens) in enumerate(tables):

@@ -5,15 +5,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from pathlib import Path
 
+import httpx
 import redis
 
 from tests.server.conftest import REDIS
 from tests.server.harness import Player, ServerProcess
 from triominoes.core.record import read, replay
-from triominoes.server.instances import CHANNEL, namespace
+from triominoes.server.instances import CHANNEL, LEASE, namespace
 from triominoes.server.security import token_hash
 from triominoes.storage import Store
 
@@ -73,6 +75,35 @@ def test_a_seat_taken_on_another_instance_starts_the_game(pg_url: str, tmp_path:
             time.sleep(0.1)
         summary = server.summary(table)
         assert summary["game"] == 1 and [s["name"] for s in summary["seats"][:2]] == ["Ann", "Ben"]
+    finally:
+        news.close()
+        store.close()
+        server.stop()
+
+
+def test_a_table_this_database_lacks_is_never_held(pg_url: str, tmp_path: Path) -> None:
+    """News of a released table that is not in this database (a stale id, a
+    copy of the database): the process asks for its lease as for any other,
+    finds no table, and lets the lease go rather than renew it for ever."""
+    server = ServerProcess(pg_url, redis=REDIS, cwd=tmp_path).start()
+    store = Store(pg_url)
+    news = redis.Redis.from_url(REDIS)
+    try:
+        prefix = namespace(store.installation())
+        message = {"from": "elsewhere", "released": ["no-such-table"]}
+        news.publish(prefix + CHANNEL, json.dumps(message))
+        deadline = time.monotonic() + 5
+        while True:
+            text = httpx.get(f"{server.url}/metrics", timeout=10).text
+            held = re.search(r"^triominoes_leases (\S+)$", text, re.MULTILINE)
+            assert held is not None
+            if time.monotonic() > deadline or (
+                float(held.group(1)) == 0 and not news.exists(prefix + LEASE + "no-such-table")
+            ):
+                break
+            time.sleep(0.1)
+        assert float(held.group(1)) == 0
+        assert not news.exists(prefix + LEASE + "no-such-table")
     finally:
         news.close()
         store.close()

@@ -98,8 +98,7 @@ def test_players_who_asked_different_processes_meet(pg_url: str, tmp_path: Path)
     one = ServerProcess(pg_url, redis=REDIS, cwd=tmp_path).start()
     two = ServerProcess(pg_url, redis=REDIS, cwd=tmp_path).start()
     try:
-        stamp = str(int(time.time() * 1000))[-6:]
-        ann, ben = Account(one, f"X{stamp}a").sign_up(), Account(two, f"X{stamp}b").sign_up()
+        ann, ben = Account(one, "Ann").sign_up(), Account(two, "Ben").sign_up()
         first = queue(ann, pool="duel", rated=False)
         second = queue(ben, pool="duel", rated=False)
         assert matched(ann, first)["table"] == matched(ben, second)["table"]

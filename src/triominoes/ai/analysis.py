@@ -88,9 +88,10 @@ class Decision:
     choices: int
     marks: tuple[str, ...] = ()
     exact: bool = False
-    """Whether the endgame solver gave the values (a two-player round's
-    last turns): exact once the pool is empty, before that the exact mean
-    over the splits of the unseen tiles; no sampling noise either way."""
+    """Whether the values are exact: the endgame solver's in a two-player
+    round with the pool empty (every hand known). With a tile or two in the
+    pool the solver's mean over the splits is no sampling, but an estimate
+    (within a split each side is solved as if it knew the split)."""
 
     def __post_init__(self) -> None:
         # The report's figures, rounded once here, are the ones every sum
@@ -200,7 +201,7 @@ def judge(
         expected_rival=rival.value,
         noise=valued.noise(rival, mine),
         choices=len(view.legal),
-        exact=valued.solved,
+        exact=valued.solved and view.pool == 0,
     )
     return replace(decision, marks=marks(view.legal, decision))
 

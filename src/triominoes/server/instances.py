@@ -140,7 +140,8 @@ class Instances:
         return len(self.held)
 
     def let_go(self, table_id: str) -> None:
-        """The table needs no follow-ups (it is not being played)."""
+        """The table needs no follow-ups here (it is not being played, or
+        this process could not load it)."""
         if table_id in self.held:
             self.held.discard(table_id)
             self._spawn(self._release(keys=[self._lease(table_id)], args=[self.name]))
@@ -153,8 +154,12 @@ class Instances:
         if not await self._redis.set(self._lease(table_id), self.name, nx=True, px=millis):
             return
         self.held.add(table_id)
-        table = await self.hub.table(table_id)
-        if table is None:  # not a table of this database: never hold it
+        try:
+            table = await self.hub.table(table_id)
+        except Exception as exc:  # the database away a moment: another try later
+            log.warning("table %s not loaded: %s", table_id, exc)
+            table = None
+        if table is None:  # held, nobody would run it: let another (or a later try) have it
             self.let_go(table_id)
             return
         async with table.lock:
