@@ -26,11 +26,10 @@ somewhat narrower than they should be).
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import time
 
+from ai_accuracy import interval
 from engine_speed import random_rounds
 from triominoes.ai.registry import make_player
 from triominoes.ai.valuation import TOLERANCE, Valuation, value_actions
@@ -72,12 +71,6 @@ def positions(
             for view in rng.sample(views, min(per_round, len(views))):
                 found.append((view, value_actions(view, worlds=worlds, seed=len(found))))
     return found[:count]
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, half
 
 
 def main() -> None:
