@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -137,6 +138,13 @@ class ServerProcess:
 
     def record(self, table: str) -> httpx.Response:
         return httpx.get(f"{self.url}/api/tables/{table}/record", timeout=10)
+
+    def leases(self) -> int:
+        """How many tables' follow-ups this process runs (its metric)."""
+        text = httpx.get(f"{self.url}/metrics", timeout=10).text
+        found = re.search(r"^triominoes_leases (\S+)$", text, re.MULTILINE)
+        assert found is not None
+        return int(float(found.group(1)))
 
 
 @dataclass

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import subprocess
 import sys
 import time
@@ -32,17 +31,10 @@ def serve(pg_url: str, tmp_path: Path) -> ServerProcess:
     ).start()
 
 
-def leases(server: ServerProcess) -> int:
-    text = httpx.get(f"{server.url}/metrics", timeout=10).text
-    found = re.search(r"^triominoes_leases (\S+)$", text, re.MULTILINE)
-    assert found is not None
-    return int(float(found.group(1)))
-
-
 def owner(servers: list[ServerProcess], timeout: float = 15) -> ServerProcess:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        holding = [s for s in servers if leases(s) == 1]
+        holding = [s for s in servers if s.leases() == 1]
         if len(holding) == 1:
             return holding[0]
         time.sleep(0.2)
@@ -169,7 +161,7 @@ def test_a_stopped_process_hands_its_tables_over_at_once(pg_url: str, tmp_path: 
         waited = asyncio.run(run())
         # A bot's move takes bot_pace (0.5 s); the lease would expire after 2.
         assert waited < float(LEASE), waited
-        assert leases(other) == 1
+        assert other.leases() == 1
     finally:
         for server in servers:
             server.stop()
@@ -185,7 +177,7 @@ def test_a_process_never_runs_another_installation_s_table(pg_url: str, tmp_path
             assert owner([ours, theirs]) is theirs
             assert theirs.terminate() == 0
             time.sleep(float(LEASE))
-            assert leases(ours) == 0
+            assert ours.leases() == 0
         finally:
             ours.stop()
             theirs.stop()

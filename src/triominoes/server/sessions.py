@@ -110,10 +110,14 @@ class Limits:
         """The installation's Redis prefix."""
         self._counts: defaultdict[str, list[float]] = defaultdict(list)
 
+    def _name(self, key: str) -> str:
+        """The Redis key of a counter."""
+        return f"{self.prefix}limit:{key}"
+
     async def count(self, key: str) -> int:
         if self.redis is not None:
             try:
-                found = await self.redis.get(f"{self.prefix}limit:{key}")
+                found = await self.redis.get(self._name(key))
                 return int(found or 0)
             except Exception:  # Redis away a moment: count here meanwhile
                 pass
@@ -128,7 +132,7 @@ class Limits:
     async def add(self, key: str) -> None:
         if self.redis is not None:
             try:
-                name = f"{self.prefix}limit:{key}"
+                name = self._name(key)
                 async with self.redis.pipeline(transaction=True) as pipe:
                     pipe.incr(name)
                     pipe.expire(name, LIMIT_SECONDS, nx=True)
@@ -141,7 +145,7 @@ class Limits:
     async def clear(self, key: str) -> None:
         if self.redis is not None:
             with contextlib.suppress(Exception):
-                await self.redis.delete(f"{self.prefix}limit:{key}")
+                await self.redis.delete(self._name(key))
         self._counts.pop(key, None)
 
 
