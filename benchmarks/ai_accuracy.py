@@ -14,8 +14,10 @@ judges only the decisions in its reach (cheap, so many games fit); the
 other columns then count those, the few the solver's budget did not
 suffice for (sampled) among them. ``--rounds 0`` (the default) plays
 whole games to 400; ``--rounds 1`` plays and judges each game's first
-round only, where CPU is short. The expert searches a fixed number of worlds
-(no time bound), so a seed gives the same table on any machine:
+round only, where CPU is short. ``--finish`` judges as ``analyze
+--finish`` does (play-outs ending by best play once the pool is empty).
+The expert searches a fixed number of worlds (no time bound), so a seed
+gives the same table on any machine:
 
     nice -n 10 python benchmarks/ai_accuracy.py --games 40 --worlds 20 --jobs 2
 
@@ -88,7 +90,7 @@ def in_reach(view: PlayerView) -> bool:
 
 
 def judged_game(
-    level: str, seed: int, game: int, rounds: int, worlds: int, exact_only: bool
+    level: str, seed: int, game: int, rounds: int, worlds: int, exact_only: bool, finish: bool
 ) -> Judged:
     start = time.perf_counter()
     record = play(LEVELS[level], seed * 1000 + game, rounds)
@@ -98,7 +100,7 @@ def judged_game(
     if exact_only:  # the solver's reach (it may still find one too big)
         steps = [s for s in steps if in_reach(s.view)]
     # What analyze(record, worlds=worlds, seed=game) does, for these steps.
-    found = [d for step in steps if (d := judge_step(step, worlds, game)) is not None]
+    found = [d for step in steps if (d := judge_step(step, worlds, game, finish)) is not None]
     report = summarize(record, None, found, worlds)
     return Judged(
         tuple(p.accuracy for p in report.players),
@@ -135,11 +137,14 @@ def main() -> None:
         action="store_true",
         help="judge only the decisions in the endgame solver's reach (cheap: many games)",
     )
+    parser.add_argument(
+        "--finish", action="store_true", help="play-outs end by best play (analyze --finish)"
+    )
     args = parser.parse_args()
     print(
         f"{args.games} games per level against itself, "
         f"{'whole games' if not args.rounds else f'first {args.rounds} round(s)'}, "
-        f"analysis worlds={args.worlds}, seed {args.seed}",
+        f"analysis worlds={args.worlds}{', finish' if args.finish else ''}, seed {args.seed}",
         flush=True,
     )
     print(
@@ -161,6 +166,7 @@ def main() -> None:
                     args.rounds,
                     args.worlds,
                     args.exact_only,
+                    args.finish,
                 )
                 for game in range(args.games)
             ]

@@ -8,7 +8,7 @@ the engine's own speed on the same machine (whole rounds of the heuristic
 playing every seat a second: the play-out every value is made of), so
 that a figure from a busy machine can be told from a slow analysis:
 
-    nice -n 10 python benchmarks/analysis_speed.py [RECORD] [--worlds 40]
+    nice -n 10 python benchmarks/analysis_speed.py [RECORD] [--worlds 40] [--finish]
 """
 
 from __future__ import annotations
@@ -43,16 +43,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("record", nargs="?", default=str(GOLDEN))
     parser.add_argument("--worlds", type=int, default=40)
+    parser.add_argument("--finish", action="store_true", help="analyze's --finish")
     args = parser.parse_args()
     engine_seconds = play_outs(100)
     record = loads(Path(args.record).read_text())
     wall, cpu = time.perf_counter(), time.process_time()
-    report = analyze(record, worlds=args.worlds)
+    report = analyze(record, worlds=args.worlds, finish=args.finish)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     decisions = len(report.decisions)
+    finish = ", finish" if args.finish else ""
     print(
         f"{Path(args.record).name}: {len(record.rounds)} rounds, {decisions} decisions,"
-        f" worlds={args.worlds}: {wall:.1f} s wall, {cpu:.1f} s CPU,"
+        f" worlds={args.worlds}{finish}: {wall:.1f} s wall, {cpu:.1f} s CPU,"
         f" {1000 * cpu / max(1, decisions):.0f} ms CPU a decision;"
         f" engine: {100 / engine_seconds:.0f} heuristic play-outs/s"
     )

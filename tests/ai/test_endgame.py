@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from triominoes.ai.endgame import POOL_LIMIT, endgame_values, exact_values
+from triominoes.ai.endgame import POOL_LIMIT, endgame_values, exact_values, play_best
 from triominoes.ai.heuristic import heuristic_move
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import ENDGAME_NODES
+from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer
 from triominoes.core.deal import deal
 from triominoes.core.game import Game
 from triominoes.core.knowledge import HandConstraint, Knowledge
@@ -131,6 +131,32 @@ def test_the_value_is_what_best_play_scores() -> None:
         assert end is not None
         gains = [p + e - s for p, e, s in zip(line.points, end.points, start, strict=True)]
         assert gains[me] - gains[1 - me] == max(values.values())
+
+
+def test_play_best_scores_the_best_value_by_a_line_of_best_moves() -> None:
+    """The judge's finished play-outs: the line played to the end in place
+    scores the root's best exact value as its margin, awards included."""
+    for state in endgames("standard", tiles=8, count=8, seed=250):
+        values = exact_values(state)
+        assert values is not None
+        me, start = state.seat, list(state.points)
+        line = state.copy()
+        assert play_best(line)
+        end = line.end
+        assert end is not None
+        gains = [p + e - s for p, e, s in zip(line.points, end.points, start, strict=True)]
+        assert gains[me] - gains[1 - me] == max(values.values())
+
+
+def test_play_best_says_false_where_it_cannot() -> None:
+    state = next(endgames("standard", tiles=9, count=1, seed=300))
+    line = state.copy()
+    assert not play_best(line, node_budget=3)
+    assert not line.over  # a position of the same round: play may go on
+    rules = preset("standard")
+    two = Round(rules, deal(rules, 2, random.Random(1)))
+    assert not play_best(two)  # the pool is not empty
+    assert two.hands == Round(rules, deal(rules, 2, random.Random(1))).hands
 
 
 def test_a_budget_too_small_gives_none() -> None:
@@ -274,3 +300,29 @@ def test_expert_plays_the_exact_endgame() -> None:
 def test_the_endgame_setting_is_checked() -> None:
     with pytest.raises(ValueError, match="endgame"):
         make_player("rollout:endgame=2")
+    with pytest.raises(ValueError, match="finish"):
+        make_player("rollout:finish=2")
+
+
+def test_finished_play_outs_end_by_best_play() -> None:
+    """With ``finish=1`` a play-out from an empty pool is the solver's line:
+    in a known deal every play-out of a candidate gives the candidate's
+    exact value; the heuristic's play-outs (``finish=0``) fall short of it
+    somewhere."""
+    finished = make_player("rollout:worlds=3,finish=1", seed=1)
+    plain = make_player("rollout:worlds=3,finish=0,vary=0", seed=1)
+    assert isinstance(finished, RolloutPlayer) and isinstance(plain, RolloutPlayer)
+    short = checked = 0
+    for state in endgames("standard", tiles=7, count=12, seed=800):  # within FINISH_NODES
+        values = exact_values(state)
+        assert values is not None
+        knowledge = view_of(state, state.seat)
+        public = knowledge.public_round()
+        moves = public.legal_moves()
+        for line in finished.play_out(public, knowledge, moves):
+            assert line.margin == values[line.move]
+            checked += 1
+        short += any(
+            line.margin < values[line.move] for line in plain.play_out(public, knowledge, moves)
+        )
+    assert checked > 20 and short > 0

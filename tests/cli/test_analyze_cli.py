@@ -35,6 +35,18 @@ def test_analyze_json_for_one_seat() -> None:
         assert decision["loss"] >= 0 and decision["played"]["action"]
 
 
+def test_analyze_finish_judges_with_play_outs_ending_by_best_play() -> None:
+    """``--finish`` is a different judge (the same decisions, other values),
+    and as repeatable for a seed as the default."""
+    record = str(GOLDEN / "standard-2p.json")
+    args = ["analyze", record, "--json", "--seat", "0", "--worlds", "2", "-q"]
+    plain = json.loads(run(*args)[1])
+    finished = [json.loads(run(*args, "--finish")[1]) for _ in range(2)]
+    assert finished[0] == finished[1]
+    assert [d["turn"] for d in finished[0]["decisions"]] == [d["turn"] for d in plain["decisions"]]
+    assert finished[0]["decisions"] != plain["decisions"]
+
+
 def test_analyze_text_shows_the_summary_and_a_progress_bar() -> None:
     code, out, err = run("analyze", str(GOLDEN / "czech-2p.json"), "--worlds", "3", "--jobs", "2")
     assert code == 0, err

@@ -203,6 +203,32 @@ def exact_search(
         return None, solver.nodes
 
 
+def play_best(state: Round, *, node_budget: int = DEFAULT_BUDGET) -> bool:
+    """Plays ``state`` (real hands, two players, an empty pool) to the
+    round's end, both seats by best play, in place: the line whose margin
+    is :func:`exact_values`' best value. One search's table serves every
+    turn of the line, so the turns after the first are mostly read from it.
+    False when not applicable or the budget ran out (``state`` is then left
+    as far as it was played: a position of the same round, still valid)."""
+    if state.players != 2 or state.pool or state.over:
+        return False
+    solver = _Solver(node_budget, chance=False)
+    placed = 0
+    try:
+        while not state.over:
+            # Every move with a full window, as at the root: a table entry's
+            # move is the best only where its bounds met.
+            moves = ordered(state, None)
+            values = [solver.child(state, placed, m, -_INF, _INF) for m in moves]
+            move = moves[values.index(max(values))]
+            if move >= 0:
+                placed |= solver.bit(move)
+            state.play(move)
+    except _OutOfBudget:
+        return False
+    return True
+
+
 def endgame_values(
     state: Round, knowledge: Knowledge, *, node_budget: int = DEFAULT_BUDGET
 ) -> dict[Move, float] | None:

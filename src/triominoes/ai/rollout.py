@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 import time
 
-from triominoes.ai.endgame import endgame_values
+from triominoes.ai.endgame import endgame_values, play_best
 from triominoes.ai.heuristic import Context, HeuristicPlayer, heuristic_move, varied_move
 from triominoes.ai.lines import Line
 from triominoes.ai.player import Player
@@ -52,6 +52,20 @@ ENDGAME_TILES = 16
 """The most tiles in hands and pool for which the exact endgame is tried:
 with more, :data:`ENDGAME_NODES` practically never suffices
 (benchmarks/endgame.py), and trying would only cost time."""
+FINISH_TILES = 10
+"""The most tiles in the hands for which a play-out with ``finish`` ends by
+best play: every endgame of that size is solved within 20,000 positions,
+nearly every one within :data:`FINISH_NODES` (a play-out makes one try,
+and a failed one costs its whole budget)."""
+FINISH_NODES = 5_000
+"""The positions a play-out's best-play ending may take (past it the
+heuristic plays on): a quarter of :data:`ENDGAME_NODES`, as a failed try
+costs all of it, in every play-out that makes one."""
+
+
+def _in_finishing_reach(state: Round) -> bool:
+    """At most :data:`FINISH_TILES` tiles in the hands and the pool."""
+    return sum(hand.bit_count() for hand in state.hands) + len(state.pool) <= FINISH_TILES
 
 
 def solved_endgame(state: Round, knowledge: Knowledge) -> dict[Move, float] | None:
@@ -77,6 +91,7 @@ class RolloutPlayer(Player):
         endgame: int = 1,
         search_from: int = 99,
         vary: int = 1,
+        finish: int = 0,
     ) -> None:
         """``worlds``: sampled deals per decision; ``seconds``, if set,
         stops sampling once that much time has passed (without it the play
@@ -94,7 +109,12 @@ class RolloutPlayer(Player):
         to vary the play-outs where the deal is known (every sampled deal
         is the same deal: see :func:`~triominoes.ai.heuristic.varied_move`),
         0 to repeat the heuristic's one line (how the shipped puzzles were
-        judged)."""
+        judged). ``finish``: 1 to end every heads-up play-out, once its pool
+        is empty and the exact endgame is in reach, by best play for both
+        seats (:func:`~triominoes.ai.endgame.play_best`: the sampled deal is
+        then known to both) instead of the heuristic's: the analysis's
+        judge, whose play-outs' last turns should be no weaker than the
+        levels it judges (docs/ai.md, "Analysis")."""
         super().__init__(seed)
         if worlds != int(worlds) or worlds < 1 or top != int(top) or top < 1:
             raise ValueError("worlds and top must be whole numbers of at least 1")
@@ -116,6 +136,9 @@ class RolloutPlayer(Player):
         if vary not in (0, 1):
             raise ValueError("vary must be 0 or 1")
         self.vary = bool(vary)
+        if finish not in (0, 1):
+            raise ValueError("finish must be 0 or 1")
+        self.finish = bool(finish)
         self.cut_short = 0
         """Decisions whose sampling ``seconds`` stopped before ``worlds``
         (the safety cap triggering: benchmarks/expert_times.py counts it)."""
@@ -191,7 +214,12 @@ class RolloutPlayer(Player):
                 line = world.copy()
                 line.play(move)
                 chances = random.Random(seed) if varied else None
+                ending = self.finish and line.players == 2
                 while not line.over:
+                    if ending and not line.pool and _in_finishing_reach(line):
+                        ending = False  # one try: a failed one costs the budget
+                        if play_best(line, node_budget=FINISH_NODES):
+                            break
                     line.play(varied_move(line, chances) if chances else heuristic_move(line))
                 values[index] += reward(line)[me]
                 end = line.end

@@ -44,6 +44,14 @@ def analyze_command(
             min=1, help="Processes judging decisions side by side (the same figures, sooner)."
         ),
     ] = 1,
+    finish: Annotated[
+        bool,
+        typer.Option(
+            "--finish",
+            help="Play-outs end by best play once the pool is empty "
+            "(two players: a stronger judge, about three times slower).",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Find the best action of every decision of a game, from the deciding seat's view."""
@@ -64,7 +72,15 @@ def analyze_command(
         bar.update(done - bar.n)
 
     try:
-        report = analyze(record, seats=seats, worlds=worlds, seed=seed, progress=advance, jobs=jobs)
+        report = analyze(
+            record,
+            seats=seats,
+            worlds=worlds,
+            seed=seed,
+            progress=advance,
+            jobs=jobs,
+            finish=finish,
+        )
     except TriominoesError as exc:
         fail(str(exc))
     finally:
