@@ -101,7 +101,7 @@ def judged_game(
         steps = [s for s in steps if in_reach(s.view)]
     # What analyze(record, worlds=worlds, seed=game) does, for these steps.
     found = [d for step in steps if (d := judge_step(step, worlds, game, finish)) is not None]
-    report = summarize(record, None, found, worlds)
+    report = summarize(record, None, found, worlds, finish)
     return Judged(
         tuple(p.accuracy for p in report.players),
         tuple(p.lost / len(record.rounds) for p in report.players),

@@ -43,6 +43,7 @@ def test_analyze_finish_judges_with_play_outs_ending_by_best_play() -> None:
     plain = json.loads(run(*args)[1])
     finished = [json.loads(run(*args, "--finish")[1]) for _ in range(2)]
     assert finished[0] == finished[1]
+    assert finished[0]["finish"] is True and plain["finish"] is False
     assert [d["turn"] for d in finished[0]["decisions"]] == [d["turn"] for d in plain["decisions"]]
     assert finished[0]["decisions"] != plain["decisions"]
 

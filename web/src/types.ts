@@ -135,6 +135,8 @@ export interface PlayerAnalysis {
 
 export interface Analysis {
   worlds: number;
+  /** The play-outs ended by best play (`analyze --finish`). */
+  finish: boolean;
   tolerance: number;
   players: PlayerAnalysis[];
   decisions: JudgedDecision[];

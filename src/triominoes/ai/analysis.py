@@ -166,10 +166,13 @@ class Analysis:
     players: tuple[PlayerSummary, ...]
     worlds: int
     """Sampled deals per decision."""
+    finish: bool = False
+    """Whether the play-outs ended by best play (``analyze --finish``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "worlds": self.worlds,
+            "finish": self.finish,
             "tolerance": TOLERANCE,
             "players": [p.to_json() for p in self.players],
             "decisions": [d.to_json() for d in self.decisions],
@@ -290,7 +293,11 @@ def judge_step(step: Step, worlds: int, seed: int, finish: bool = False) -> Deci
 
 
 def summarize(
-    record: Record, seats: Sequence[int] | None, found: Sequence[Decision], worlds: int
+    record: Record,
+    seats: Sequence[int] | None,
+    found: Sequence[Decision],
+    worlds: int,
+    finish: bool = False,
 ) -> Analysis:
     """The report: the decisions in the game's order and a summary per player."""
     found = sorted(found, key=lambda d: (d.round, d.turn))
@@ -311,7 +318,7 @@ def summarize(
                 marks={m: n for m in MARKS if (n := sum(m in d.marks for d in own))},
             )
         )
-    return Analysis(tuple(found), tuple(summaries), worlds)
+    return Analysis(tuple(found), tuple(summaries), worlds, finish)
 
 
 def analyze(
@@ -333,13 +340,13 @@ def analyze(
     steps = steps_to_judge(record, seats)
     if jobs <= 1 or len(steps) < 2:
         judged = (judge_step(step, worlds, seed, finish) for step in steps)
-        return summarize(record, seats, _counted(judged, len(steps), progress), worlds)
+        return summarize(record, seats, _counted(judged, len(steps), progress), worlds, finish)
     with ProcessPoolExecutor(
         min(jobs, len(steps)), initializer=die_with_parent, initargs=(os.getpid(),)
     ) as pool:
         futures = [pool.submit(judge_step, step, worlds, seed, finish) for step in steps]
         judged = (future.result() for future in as_completed(futures))
-        return summarize(record, seats, _counted(judged, len(steps), progress), worlds)
+        return summarize(record, seats, _counted(judged, len(steps), progress), worlds, finish)
 
 
 def _counted(

@@ -23,6 +23,7 @@ function decision(round: number, turn: number, loss: number, marks: string[] = [
 
 const report: Analysis = {
   worlds: 2,
+  finish: false,
   tolerance: 5,
   players: [
     { seat: 0, name: "Ann", decisions: 2, accuracy: 50, lost_per_round: [12.5, 0], lost: 12.5, marks: {} },
