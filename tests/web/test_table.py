@@ -257,13 +257,20 @@ def test_a_dragged_tile_snaps_to_the_nearest_cell(
     page.locator(".spot").first.wait_for()
     beside = page.evaluate(BESIDE)
     assert beside is not None, "no point beside a highlighted cell"
+    # The board fits its view to the selected tile's cells: BESIDE holds in this view.
+    view = page.locator("svg.board").get_attribute("viewBox")
     tile.click()  # deselect: the drag selects it again
     expect(page.locator(".spot")).to_have_count(0)
     start = tile.bounding_box()
     assert start is not None
     placed = page.locator(".board .tile").count()
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    page.mouse.move(x, y)
     page.mouse.down()
+    page.mouse.move(x, y - 20)  # past the drag's threshold: the tile is selected again
+    # Only once the board has fitted its view to the cells again does the
+    # point beside one mean that cell (a move before would snap elsewhere).
+    expect(page.locator("svg.board")).to_have_attribute("viewBox", view or "")
     page.mouse.move(beside["x"], beside["y"], steps=10)
     expect(page.locator(f'.spot.snap[data-cell="{beside["cell"]}"]')).to_have_count(1)
     page.mouse.up()
