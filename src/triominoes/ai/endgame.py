@@ -156,11 +156,13 @@ class _Solver:
         self.table[key] = (low, high, best_move)
         return best
 
-    def root(self, state: Round) -> dict[Move, float]:
-        """Every legal move's exact value (a full window for each)."""
+    def root(self, state: Round, placed: int = 0) -> dict[Move, float]:
+        """Every legal move's exact value (a full window for each), in the
+        order they were searched; ``placed``: the placements since the
+        search's first root (a line that goes on keeps its table)."""
         out: dict[Move, float] = {}
         for move in ordered(state, None):
-            out[move] = self.child(state, 0, move, -_INF, _INF)
+            out[move] = self.child(state, placed, move, -_INF, _INF)
         return out
 
 
@@ -216,11 +218,10 @@ def play_best(state: Round, *, node_budget: int = DEFAULT_BUDGET) -> bool:
     placed = 0
     try:
         while not state.over:
-            # Every move with a full window, as at the root: a table entry's
-            # move is the best only where its bounds met.
-            moves = ordered(state, None)
-            values = [solver.child(state, placed, m, -_INF, _INF) for m in moves]
-            move = moves[values.index(max(values))]
+            # Every move valued, as at the root: a table entry's move is
+            # the best only where its bounds met.
+            values = solver.root(state, placed)
+            move = max(values, key=values.__getitem__)
             if move >= 0:
                 placed |= solver.bit(move)
             state.play(move)
