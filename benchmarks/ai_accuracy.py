@@ -22,7 +22,10 @@ gives the same table on any machine:
     nice -n 10 python benchmarks/ai_accuracy.py --games 40 --worlds 20 --jobs 2
 
 ``--jobs`` plays and judges games side by side (each game has its own
-seeds, so the table is the same for any number of jobs).
+seeds, so the table is the same for any number of jobs). ``--against
+LEVEL`` plays each level against that one instead of itself, the seats
+alternating from game to game, and gives a row for each side: the two
+judged in the same games, so in the same positions.
 
 The figures in docs/ai.md ("Analysis") come from this script.
 """
@@ -53,10 +56,12 @@ LEVELS = {
 }
 
 
-def play(spec: str, seed: int, rounds: int) -> Record:
-    """A game of ``spec`` against itself: its first ``rounds`` rounds (0: all)."""
+def play(spec: str, seed: int, rounds: int, other: str | None = None) -> Record:
+    """A game of ``spec`` against itself, or against ``other`` (``spec``
+    in the first seat): its first ``rounds`` rounds (0: all)."""
+    specs = [spec, other or spec]
     game = Game(preset("standard"), players=2, seed=seed, auto_deal=False)
-    bots = [make_player(spec, seed=seed * 2 + seat) for seat in range(2)]
+    bots = [make_player(specs[seat], seed=seed * 2 + seat) for seat in range(2)]
     while not game.finished:
         if game.needs_deal:
             if rounds and len(game.rounds) >= rounds:
@@ -64,16 +69,17 @@ def play(spec: str, seed: int, rounds: int) -> Record:
             game.next_round()
         seat = game.round.seat
         game.apply(seat, bots[seat].choose(game.view(seat)))
-    return record_of(game, [spec, spec])
+    return record_of(game, specs)
 
 
 @dataclass(frozen=True)
 class Judged:
     """One game's players as the analysis judged them, and its costs."""
 
+    levels: tuple[str, ...]
     accuracy: tuple[float, ...]
     left_per_round: tuple[float, ...]
-    decisions: int
+    decisions: tuple[int, ...]
     exact: tuple[tuple[int, int], ...]
     """Per player, of the decisions the endgame solver valued exactly (no
     judge plays better there): how many were accurate, and how many."""
@@ -90,10 +96,18 @@ def in_reach(view: PlayerView) -> bool:
 
 
 def judged_game(
-    level: str, seed: int, game: int, rounds: int, worlds: int, exact_only: bool, finish: bool
+    levels: tuple[str, str],
+    seed: int,
+    game: int,
+    rounds: int,
+    worlds: int,
+    exact_only: bool,
+    finish: bool,
 ) -> Judged:
+    """Game number ``game`` of the two levels (the same twice: against
+    itself), judged."""
     start = time.perf_counter()
-    record = play(LEVELS[level], seed * 1000 + game, rounds)
+    record = play(LEVELS[levels[0]], seed * 1000 + game, rounds, LEVELS[levels[1]])
     played = time.perf_counter() - start
     start = time.perf_counter()
     steps = steps_to_judge(record)
@@ -103,9 +117,10 @@ def judged_game(
     found = [d for step in steps if (d := judge_step(step, worlds, game, finish)) is not None]
     report = summarize(record, None, found, worlds, finish)
     return Judged(
+        levels,
         tuple(p.accuracy for p in report.players),
         tuple(p.lost / len(record.rounds) for p in report.players),
-        sum(p.decisions for p in report.players),
+        tuple(p.decisions for p in report.players),
         tuple(
             (
                 sum(d.accurate for d in report.decisions if d.seat == p.seat and d.exact),
@@ -140,15 +155,20 @@ def main() -> None:
     parser.add_argument(
         "--finish", action="store_true", help="play-outs end by best play (analyze --finish)"
     )
+    parser.add_argument(
+        "--against",
+        choices=list(LEVELS),
+        help="each level plays this one instead of itself (the seats alternate by game)",
+    )
     args = parser.parse_args()
     print(
-        f"{args.games} games per level against itself, "
+        f"{args.games} games per level against {args.against or 'itself'}, "
         f"{'whole games' if not args.rounds else f'first {args.rounds} round(s)'}, "
         f"analysis worlds={args.worlds}{', finish' if args.finish else ''}, seed {args.seed}",
         flush=True,
     )
     print(
-        f"{'level':<8}{'players':>8}{'decisions':>10}{'accuracy %':>16}"
+        f"{'level':<18}{'players':>8}{'decisions':>10}{'accuracy %':>16}"
         f"{'left/round':>16}{'exact':>7}{'exact acc. %':>16}{'play s':>8}{'judge s':>8}",
         flush=True,
     )
@@ -160,7 +180,7 @@ def main() -> None:
             level: [
                 pool.submit(
                     judged_game,
-                    level,
+                    pairing(level, args.against, game),
                     args.seed,
                     game,
                     args.rounds,
@@ -174,22 +194,34 @@ def main() -> None:
         }
         for level in levels:
             games = [future.result() for future in futures[level]]
-            report(level, games)
+            report(level, level, games)
+            if args.against and args.against != level:
+                report(args.against, f"{args.against} v {level}", games)
 
 
-def report(level: str, games: list[Judged]) -> None:
-    accuracy = [a for g in games for a in g.accuracy]
-    left = [x for g in games for x in g.left_per_round]
-    decisions = sum(g.decisions for g in games)
+def pairing(level: str, against: str | None, game: int) -> tuple[str, str]:
+    """The levels in the game's seats: the level against itself, or against
+    ``against`` with the seats alternating from game to game."""
+    if against is None:
+        return level, level
+    return (level, against) if game % 2 == 0 else (against, level)
+
+
+def report(level: str, label: str, games: list[Judged]) -> None:
+    """A row for the players of ``level`` in ``games``."""
+    seats = [(g, seat) for g in games for seat, name in enumerate(g.levels) if name == level]
+    accuracy = [g.accuracy[seat] for g, seat in seats]
+    left = [g.left_per_round[seat] for g, seat in seats]
+    decisions = sum(g.decisions[seat] for g, seat in seats)
     played = sum(g.play_seconds for g in games)
     judged = sum(g.judge_seconds for g in games)
-    exact = [100.0 * right / n for g in games for right, n in g.exact if n]
+    exact = [100.0 * right / n for g, seat in seats for right, n in [g.exact[seat]] if n]
     acc, acc_half = interval(accuracy)
     lost, lost_half = interval(left)
     sure, sure_half = interval(exact) if exact else (math.nan, math.nan)
     print(
-        f"{level:<8}{len(accuracy):>8}{decisions:>10}{acc:>9.1f} ±{acc_half:>4.1f}"
-        f"{lost:>9.1f} ±{lost_half:>4.1f}{sum(n for g in games for _, n in g.exact):>7}"
+        f"{label:<18}{len(accuracy):>8}{decisions:>10}{acc:>9.1f} ±{acc_half:>4.1f}"
+        f"{lost:>9.1f} ±{lost_half:>4.1f}{sum(g.exact[seat][1] for g, seat in seats):>7}"
         f"{sure:>9.1f} ±{sure_half:>4.1f}{played:>8.0f}{judged:>8.0f}",
         flush=True,
     )

@@ -11,7 +11,9 @@ picked at random, from the deciding seat's view), and graded by:
   every hand is known and the endgame solver values every action exactly
   (the judge is the truth; no level can outplay it there);
 - ``--judge search``: any decision with a choice, valued as the analysis
-  values it (``--worlds`` sampled deals).
+  values it (``--worlds`` sampled deals), every level's choice in the same
+  deals (without the analysis's second opinion of a charge, which would
+  give each level's choice deals of its own).
 
 Accuracy: the share of choices within the analysis's tolerance (on the
 loss to 0.1, as the analysis rounds it); points left: the loss, as the

@@ -71,9 +71,10 @@ def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
     # 559.3 points on the table, the search's noise summed over a game's
     # decisions (here 1376 for the winner); each decision now counts only
     # what a rival action is worth beyond that noise, at most the top value
-    # less the action's. What is left (124 for the winner, most of it in
-    # the last turns, which the endgame solver values without noise) is a
-    # fraction of the winner's score.
+    # less the action's, and a charge is measured again in fresh deals.
+    # What is left (98 for the winner, most of it in the last turns, which
+    # the endgame solver values without noise) is a fraction of the
+    # winner's score.
     game = replay(record)
     (winner,) = game.winners
     assert report.players[winner].lost < game.totals[winner] / 2
@@ -167,9 +168,11 @@ def past_bridge(view: PlayerView) -> Action | None:
 
 
 def pass_by_choice(view: PlayerView) -> Action | None:
-    """A pass where a tile could be placed."""
+    """A pass where a bridge or a hexagon could be made (a pass where only
+    a plain placement fits costs some 20 points, within the noise of 60
+    sampled deals: a charge confirmed in fresh deals needs more)."""
     can_pass = any(isinstance(a.action, Pass) for a in view.legal)
-    return Pass() if can_pass and placements(view, lambda s: s.shape_bonus == 0) else None
+    return Pass() if can_pass and placements(view, lambda s: s.shape_bonus > 0) else None
 
 
 def draw_by_choice(view: PlayerView) -> Action | None:

@@ -13,7 +13,10 @@ action that beats it most surely), the noise of their difference, and
 
     points left on the table = max(0, rival - played - noise)
 
-(0 when no action beats the action played beyond the noise), the
+(0 when no action beats the action played beyond the noise; where that
+leaves more than :data:`TOLERANCE`, every figure of the decision comes from
+a second opinion, the action played, its rival and the advice valued again
+in fresh deals: :func:`~triominoes.ai.valuation.second_opinion`), the
 best action (the action played where it was accurate, at most
 :data:`TOLERANCE` points left; else the valuation's recommendation, never
 worth less than the action played) and marks:
@@ -50,7 +53,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triominoes.ai.valuation import TOLERANCE, value_actions
+from triominoes.ai.valuation import TOLERANCE, second_opinion, value_actions
 from triominoes.core.actions import Action, Draw, Pass
 from triominoes.core.game import Game
 from triominoes.core.record import Record, replay
@@ -194,6 +197,9 @@ def judge(
     if len(view.legal) < 2 or view.seat is None:
         return None
     valued = value_actions(view, worlds=worlds, seed=seed, finish=finish)
+    if not valued.solved and valued.loss(played) > TOLERANCE:
+        # Charged: the figures come from fresh deals (see second_opinion).
+        valued = second_opinion(view, valued, played, worlds=worlds, seed=seed + 1, finish=finish)
     mine = valued.of(played)
     # Accuracy is judged on the figures shown (to 0.1), so the advice is too.
     accurate = round(valued.loss(played), 1) <= TOLERANCE
