@@ -72,7 +72,7 @@ def test_the_golden_record_analysed_is_steady_and_true_to_the_record() -> None:
     # decisions (here 1376 for the winner); each decision now counts only
     # what a rival action is worth beyond that noise, at most the top value
     # less the action's, and a charge is measured again in fresh deals.
-    # What is left (98 for the winner, most of it in the last turns, which
+    # What is left (99 for the winner, most of it in the last turns, which
     # the endgame solver values without noise) is a fraction of the
     # winner's score.
     game = replay(record)

@@ -114,8 +114,8 @@ def test_a_charge_is_measured_again_in_fresh_deals() -> None:
     charged = 0
     first_leads, second_leads = [], []
     for view, _ in decisions(60, seed=5):
+        first = value_actions(view, worlds=8, seed=11)  # as judge values it
         for legal in view.legal:
-            first = value_actions(view, worlds=8, seed=11)
             played = legal.action
             decision = judge(view, played, worlds=8, seed=11, where=(1, 1))
             assert decision is not None
