@@ -38,11 +38,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai_accuracy import LEVELS, play
+from ai_accuracy import LEVELS, interval, play
 from engine_speed import random_rounds
 from triominoes.ai.analysis import decision_seed
 from triominoes.ai.registry import make_player
@@ -120,19 +119,13 @@ def checked_game(level: str, seed: int, game_number: int, worlds: int, then: str
     return out
 
 
-def mean_and_half(values: list[float]) -> tuple[float, float]:
-    if not values:
-        return math.nan, math.nan
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, half
-
-
 def report(level: str, checked: list[Checked]) -> None:
     n = len(checked)
     late = sum(c.pool <= LATE_POOL for c in checked)
     charged = [c.leads for c in checked if c.leads is not None]
-    columns = [mean_and_half([lead[i] for lead in charged]) for i in range(3)]
+    columns = [
+        interval([lead[i] for lead in charged]) if charged else (math.nan,) * 2 for i in range(3)
+    ]
     print(
         f"{level:<8}{n:>10}{100 * late / n:>7.0f}{len(charged):>9}"
         + "".join(f"{m:>9.1f} ±{h:>5.1f}" for m, h in columns)
