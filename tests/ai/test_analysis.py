@@ -169,8 +169,8 @@ def past_bridge(view: PlayerView) -> Action | None:
 
 def pass_by_choice(view: PlayerView) -> Action | None:
     """A pass where a bridge or a hexagon could be made (a pass where only
-    a plain placement fits costs some 20 points, within the noise of 60
-    sampled deals: a charge confirmed in fresh deals needs more)."""
+    a plain placement fits cost some 20 points, measured at 1,000 deals:
+    within the noise of the 60 and then 120 the analysis values it in)."""
     can_pass = any(isinstance(a.action, Pass) for a in view.legal)
     return Pass() if can_pass and placements(view, lambda s: s.shape_bonus > 0) else None
 

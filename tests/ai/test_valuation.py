@@ -125,6 +125,8 @@ def test_a_charge_is_measured_again_in_fresh_deals() -> None:
                 continue
             second = second_opinion(view, first, played, worlds=8, seed=12)
             assert second.worlds == SECOND_WORLDS * 8
+            # Fresh deals: not the first ones again.
+            assert second.of(played).margins[:8] != first.of(played).margins
             picked = {first.of(played).legal, first.rival(played).legal}
             assert picked | {first.advice(played).legal} == {a.legal for a in second.actions}
             assert decision.expected_played == round(second.of(played).value, 1)

@@ -84,7 +84,8 @@ class Decision:
     """... after the best action (the advice, see :meth:`Valuation.advice`)."""
     rival: LegalAction
     """The action that beats the action played most surely (the action
-    played where none beats it beyond the noise)."""
+    played where none beats it beyond the noise); of a charged decision,
+    of the actions its second opinion valued again."""
     expected_rival: float
     noise: float
     """What the valuation's noise may account for of rival less played."""
@@ -168,7 +169,8 @@ class Analysis:
     decisions: tuple[Decision, ...]
     players: tuple[PlayerSummary, ...]
     worlds: int
-    """Sampled deals per decision."""
+    """Sampled deals per decision (and twice as many more for a charged
+    decision's second opinion)."""
     finish: bool = False
     """Whether the play-outs ended by best play (``analyze --finish``)."""
 
@@ -197,7 +199,7 @@ def judge(
     if len(view.legal) < 2 or view.seat is None:
         return None
     valued = value_actions(view, worlds=worlds, seed=seed, finish=finish)
-    if not valued.solved and valued.loss(played) > TOLERANCE:
+    if not valued.solved and round(valued.loss(played), 1) > TOLERANCE:
         # Charged: the figures come from fresh deals (see second_opinion).
         valued = second_opinion(view, valued, played, worlds=worlds, seed=seed + 1, finish=finish)
     mine = valued.of(played)

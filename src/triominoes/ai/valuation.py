@@ -17,7 +17,9 @@ a few points above the only tile that fits, for +12, is a coin's toss,
 not advice. (A draw's value holds the placement the seat makes after
 it, in the same turn: drawing the pool's last tile can be worth it.)
 So by the valuation's own numbers no action is significantly better than
-the recommended one, and a hint, an analysis and the page never disagree.
+the recommended one, and a hint, an analysis and the page never disagree
+(but where the analysis charges a decision: its advice is then confirmed
+in fresh deals, :func:`second_opinion`, and may be the first deals' rival).
 
 A value from sampled deals has noise. Two actions are compared deal by
 deal, and :meth:`Valuation.noise` is :data:`SURE` standard errors of that
@@ -75,7 +77,8 @@ class ActionValue:
 @dataclass(frozen=True, slots=True)
 class Valuation:
     actions: tuple[ActionValue, ...]
-    """Every legal action of the view, the highest value first."""
+    """The actions valued, the highest value first: every legal action of
+    the view (a second opinion's: the two or three it values again)."""
     worlds: int
     """Sampled deals per action (0: solved by the endgame solver)."""
 
@@ -222,7 +225,7 @@ def second_opinion(
     ``first``'s deals, so its lead there is the largest of several noisy
     leads, larger than its worth (the winner's curse: in the deals that
     chose them, the rivals of the charged decisions in ``hard``'s own games
-    led by 66 points on average; in fresh deals, by 41; docs/ai.md,
+    led by 66 points on average; in fresh deals, by 42; docs/ai.md,
     "Analysis"). In deals that took no part in choosing it, the rival's
     lead is an honest measure, and the noise discount
     (:meth:`Valuation.noise`) then means what it says.
