@@ -43,9 +43,9 @@ from dataclasses import dataclass
 
 from ai_accuracy import LEVELS, interval, play
 from engine_speed import random_rounds
-from triominoes.ai.analysis import decision_seed
+from triominoes.ai.analysis import decision_seed, settled
 from triominoes.ai.registry import make_player
-from triominoes.ai.valuation import TOLERANCE, second_opinion, value_actions
+from triominoes.ai.valuation import TOLERANCE, value_actions
 from triominoes.core.actions import Action
 from triominoes.core.game import Game
 from triominoes.core.record import Record
@@ -100,11 +100,11 @@ def checked_game(level: str, seed: int, game_number: int, worlds: int, then: str
         # The seeds analyze(record, worlds=worlds, seed=game_number) uses.
         seed_here = decision_seed(game_number, (1, turn))
         first = value_actions(view, worlds=worlds, seed=seed_here)
-        loss = first.loss(played)
-        if first.solved or loss <= TOLERANCE:
-            out.append(Checked(view.pool, loss <= TOLERANCE, loss <= TOLERANCE, None))
+        second = settled(view, first, played, worlds=worlds, seed=seed_here)
+        accurate = round(second.loss(played), 1) <= TOLERANCE
+        if second is first:  # not charged
+            out.append(Checked(view.pool, accurate, accurate, None))
             continue
-        second = second_opinion(view, first, played, worlds=worlds, seed=seed_here + 1)
         rival = first.rival(played).legal.action
         in_deal = [
             margin_in_deal(record, turn - 1, a, LEVELS.get(then, then), seed_here)
@@ -115,7 +115,7 @@ def checked_game(level: str, seed: int, game_number: int, worlds: int, then: str
             second.of(rival).value - second.of(played).value,
             in_deal[0] - in_deal[1],
         )
-        out.append(Checked(view.pool, False, second.loss(played) <= TOLERANCE, leads))
+        out.append(Checked(view.pool, False, accurate, leads))
     return out
 
 

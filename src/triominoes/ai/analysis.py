@@ -53,7 +53,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triominoes.ai.valuation import TOLERANCE, second_opinion, value_actions
+from triominoes.ai.valuation import TOLERANCE, Valuation, second_opinion, value_actions
 from triominoes.core.actions import Action, Draw, Pass
 from triominoes.core.game import Game
 from triominoes.core.record import Record, replay
@@ -198,10 +198,8 @@ def judge(
     the play-outs end by best play (:func:`~triominoes.ai.valuation.searcher`)."""
     if len(view.legal) < 2 or view.seat is None:
         return None
-    valued = value_actions(view, worlds=worlds, seed=seed, finish=finish)
-    if not valued.solved and round(valued.loss(played), 1) > TOLERANCE:
-        # Charged: the figures come from fresh deals (see second_opinion).
-        valued = second_opinion(view, valued, played, worlds=worlds, seed=seed + 1, finish=finish)
+    first = value_actions(view, worlds=worlds, seed=seed, finish=finish)
+    valued = settled(view, first, played, worlds=worlds, seed=seed, finish=finish)
     mine = valued.of(played)
     # Accuracy is judged on the figures shown (to 0.1), so the advice is too.
     accurate = round(valued.loss(played), 1) <= TOLERANCE
@@ -222,6 +220,24 @@ def judge(
         exact=valued.solved and view.pool == 0,
     )
     return replace(decision, marks=marks(view.legal, decision))
+
+
+def settled(
+    view: PlayerView,
+    first: Valuation,
+    played: Action,
+    *,
+    worlds: int,
+    seed: int,
+    finish: bool = False,
+) -> Valuation:
+    """The valuation a decision's figures come from: ``first`` (valued with
+    ``seed``), or where it charges the action played (more than
+    :data:`TOLERANCE` left, as shown: to 0.1), the second opinion, in fresh
+    deals (:func:`~triominoes.ai.valuation.second_opinion`)."""
+    if first.solved or round(first.loss(played), 1) <= TOLERANCE:
+        return first
+    return second_opinion(view, first, played, worlds=worlds, seed=seed + 1, finish=finish)
 
 
 def marks(legal: Sequence[LegalAction], decision: Decision) -> tuple[str, ...]:
