@@ -12,19 +12,23 @@ import pytest
 from tests.builders import position, rules
 from triominoes.ai.analysis import judge
 from triominoes.ai.endgame import endgame_values
+from triominoes.ai.heuristic import heuristic_move
 from triominoes.ai.hints import hint
 from triominoes.ai.registry import make_player
-from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer
+from triominoes.ai.rollout import ENDGAME_NODES, RolloutPlayer, late_move
 from triominoes.ai.valuation import (
     SECOND_WORLDS,
     TOLERANCE,
     Valuation,
+    search_values,
     second_opinion,
     value_actions,
 )
 from triominoes.core.actions import Draw, Place
 from triominoes.core.game import Game
 from triominoes.core.knowledge import Knowledge
+from triominoes.core.moves import Move
+from triominoes.core.round import Round
 from triominoes.core.rules import preset
 from triominoes.core.tiles import tile_set
 from triominoes.core.view import PlayerView, make_view
@@ -140,6 +144,65 @@ def test_a_charge_is_measured_again_in_fresh_deals() -> None:
     assert charged >= 5
     # What the first deals picked for its lead leads by less in fresh ones.
     assert sum(second_leads) < sum(first_leads)
+
+
+def test_a_second_opinion_searches_the_last_turns_of_its_play_outs() -> None:
+    """The second opinion's play-outs play the turns after the pool is
+    empty by the late search (``late``), not by the heuristic alone: its
+    margins are those of late play-outs in the same deals, and they are
+    not all those of plain ones."""
+    compared = differ = 0
+    for view, first in decisions(40, seed=6):
+        if len(view.hand_sizes) != 2:
+            continue  # late is heads-up only
+        played = min(view.legal, key=lambda a: first.of(a.action).value).action
+        if first.loss(played) <= TOLERANCE:
+            continue
+        second = second_opinion(view, first, played, worlds=4, seed=9)
+        knowledge = Knowledge(view)
+        state = knowledge.public_round()
+        chosen = [a.legal for a in second.actions]
+        margins = {}
+        for late in (True, False):
+            again = search_values(
+                state, knowledge, chosen, worlds=8, seconds=None, seed=9, late=late
+            )
+            margins[late] = {a.legal: a.margins for a in again.actions}
+        assert {a.legal: a.margins for a in second.actions} == margins[True]
+        compared += 1
+        differ += margins[True] != margins[False]
+    assert compared >= 3 and differ >= 1
+
+
+def test_a_late_move_is_the_best_of_its_candidates_played_out() -> None:
+    """Heads-up with the pool empty, a play-out's late move is worth at
+    least the heuristic's own move, each played out by the heuristic (the
+    deal is known), and it is sometimes another move."""
+    positions = other = 0
+    for seed in range(30):
+        game = Game(preset("standard"), players=2, seed=seed)
+        state = game.round
+        while not state.over:
+            if not state.pool and len(state.legal_moves()) > 1:
+                positions += 1
+                move = late_move(state)
+                assert move in state.legal_moves()
+                favourite = heuristic_move(state)
+                assert played_out(state, move) >= played_out(state, favourite)
+                other += move != favourite
+            state.play(heuristic_move(state))
+    assert positions >= 30 and other >= 1
+
+
+def played_out(state: Round, move: Move) -> int:
+    """The seat to move's margin after ``move``, the heuristic playing on."""
+    line = state.copy()
+    line.play(move)
+    while not line.over:
+        line.play(heuristic_move(line))
+    assert line.end is not None
+    totals = [p + e for p, e in zip(line.points, line.end.points, strict=True)]
+    return totals[state.seat] - totals[1 - state.seat]
 
 
 def test_a_decision_judged_agrees_with_the_valuation() -> None:

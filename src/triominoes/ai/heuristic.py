@@ -25,7 +25,7 @@ them (the others keep playing), so there it never draws by choice
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from triominoes.ai.player import Player, draw_or_pass
@@ -178,14 +178,17 @@ VARY = 0.2
 VARIED_TOP = 3
 
 
-def varied_move(state: Round, rng: random.Random) -> Move:
-    """:func:`heuristic_move`, now and then (:data:`VARY`) one of its few
-    best placements instead: where the deal is known, a play-out of the
-    heuristic alone is the same line every time, one sample however often
-    it is repeated; varied, repeated play-outs are samples of what may
-    follow, and their spread measures how sure a comparison is."""
+def varied_move(
+    state: Round, rng: random.Random, favourite: Callable[[Round], Move] = heuristic_move
+) -> Move:
+    """The ``favourite`` move (the heuristic's), now and then (:data:`VARY`)
+    one of the heuristic's few best placements instead: where the deal is
+    known, a play-out of the heuristic alone is the same line every time,
+    one sample however often it is repeated; varied, repeated play-outs are
+    samples of what may follow, and their spread measures how sure a
+    comparison is."""
     if rng.random() >= VARY:
-        return heuristic_move(state)
+        return favourite(state)
     moves = state.placement_moves()
     if not moves:
         return draw_or_pass(state)

@@ -33,6 +33,7 @@ Nothing here reads a hidden tile: the one input is the view.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -61,6 +62,51 @@ FINISH_NODES = 5_000
 """The positions a play-out's best-play ending may take (past it the
 heuristic plays on): a quarter of :data:`ENDGAME_NODES`, as a failed try
 costs all of it, in every play-out that makes one."""
+
+
+LATE_TOP = 3
+"""How many of the heuristic's best placements a play-out's late move
+(``late``) tries, beside the pass: as many as a varied play-out varies
+among, and in the last turns a hand seldom has more that differ."""
+
+
+def late_move(state: Round) -> Move:
+    """A heads-up play-out's move once the pool is empty, with ``late``:
+    of the heuristic's own move, its next best placements (:data:`LATE_TOP`
+    in all) and the pass (where the rules allow one), the one whose
+    heuristic play-out to the round's end leaves the seat to move the best
+    margin. The play-out's deal is known to both seats then, so one
+    play-out of each is its value. The heuristic alone plays these turns
+    badly (a search of just them beats it in 85% of games, docs/ai.md,
+    "Levels"), and a judge whose play-outs leave them to it charges a
+    player for what the heuristic would make of a move, not for the move
+    (docs/ai.md, "Analysis")."""
+    moves = state.legal_moves()
+    ranked = _LATE.ranked(state, [m for m in moves if m >= 0], Context.of_world(state))
+    # The heuristic's own move first (ranked breaks ties otherwise): the
+    # late move is then never worse than it, by these play-outs.
+    candidates = list(dict.fromkeys([heuristic_move(state), *(m for m, _ in ranked)]))[:LATE_TOP]
+    if moves[-1] < 0 and moves[-1] not in candidates:
+        candidates.append(moves[-1])
+    if len(candidates) == 1:
+        return candidates[0]
+    me = state.seat
+    best, best_margin = candidates[0], -math.inf
+    for move in candidates:
+        line = state.copy()
+        line.play(move)
+        while not line.over:
+            line.play(heuristic_move(line))
+        end = line.end
+        assert end is not None
+        totals = [p + e for p, e in zip(line.points, end.points, strict=True)]
+        margin = totals[me] - max(t for seat, t in enumerate(totals) if seat != me)
+        if margin > best_margin:  # ties to the heuristic's order
+            best, best_margin = move, margin
+    return best
+
+
+_LATE = HeuristicPlayer()
 
 
 def _in_finishing_reach(state: Round) -> bool:
@@ -92,6 +138,7 @@ class RolloutPlayer(Player):
         search_from: int = 99,
         vary: int = 1,
         finish: int = 0,
+        late: int = 0,
     ) -> None:
         """``worlds``: sampled deals per decision; ``seconds``, if set,
         stops sampling once that much time has passed (without it the play
@@ -114,7 +161,10 @@ class RolloutPlayer(Player):
         seats (:func:`~triominoes.ai.endgame.play_best`: the sampled deal is
         then known to both) instead of the heuristic's: the analysis's
         judge, whose play-outs' last turns should be no weaker than the
-        levels it judges (docs/ai.md, "Analysis")."""
+        levels it judges (docs/ai.md, "Analysis"). ``late``: 1 to play every
+        heads-up play-out's moves once its pool is empty by
+        :func:`late_move` (about six times the CPU of a play-out): the
+        analysis's second opinion."""
         super().__init__(seed)
         if worlds != int(worlds) or worlds < 1 or top != int(top) or top < 1:
             raise ValueError("worlds and top must be whole numbers of at least 1")
@@ -139,6 +189,9 @@ class RolloutPlayer(Player):
         if finish not in (0, 1):
             raise ValueError("finish must be 0 or 1")
         self.finish = bool(finish)
+        if late not in (0, 1):
+            raise ValueError("late must be 0 or 1")
+        self.late = bool(late)
         self.cut_short = 0
         """Decisions whose sampling ``seconds`` stopped before ``worlds``
         (the safety cap triggering: benchmarks/expert_times.py counts it)."""
@@ -206,6 +259,8 @@ class RolloutPlayer(Player):
         # variations instead (see varied_move), each candidate's in the
         # same order of chances.
         varied = self.vary and knowledge.deal_known
+        heads_up = state.players == 2
+        late = self.late and heads_up
         worlds = 0
         while worlds < self.worlds:
             world = knowledge.sample(rng, constraints)
@@ -214,13 +269,14 @@ class RolloutPlayer(Player):
                 line = world.copy()
                 line.play(move)
                 chances = random.Random(seed) if varied else None
-                ending = self.finish and line.players == 2
+                ending = self.finish and heads_up
                 while not line.over:
                     if ending and not line.pool and _in_finishing_reach(line):
                         ending = False  # one try: a failed one costs the budget
                         if play_best(line, node_budget=FINISH_NODES):
                             break
-                    line.play(varied_move(line, chances) if chances else heuristic_move(line))
+                    favourite = late_move if late and not line.pool else heuristic_move
+                    line.play(varied_move(line, chances, favourite) if chances else favourite(line))
                 values[index] += reward(line)[me]
                 end = line.end
                 assert end is not None

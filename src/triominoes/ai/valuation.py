@@ -151,17 +151,27 @@ class Valuation:
 
 
 def searcher(
-    worlds: int | None = None, seconds: float | None = None, seed: int = 0, finish: bool = False
+    worlds: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    finish: bool = False,
+    late: bool = False,
 ) -> RolloutPlayer:
     """The hint level's search, with its own budget if one is given: a
     number of ``worlds`` alone is searched to the end, whatever the time,
     so that a seed gives the same result on any machine. ``finish``: its
     heads-up play-outs end by best play once the pool is empty
     (``rollout``'s ``finish``: a stronger judge, at about three times the
-    CPU)."""
+    CPU). ``late``: their moves once the pool is empty are searched
+    (``rollout``'s ``late``, :func:`~triominoes.ai.rollout.late_move`)."""
     if worlds is not None and seconds is None:
         seconds = 0
-    budget = {"worlds": worlds, "seconds": seconds, "finish": 1 if finish else None}
+    budget = {
+        "worlds": worlds,
+        "seconds": seconds,
+        "finish": 1 if finish else None,
+        "late": 1 if late else None,
+    }
     settings = ",".join(f"{key}={value}" for key, value in budget.items() if value is not None)
     player = make_player(f"{HINT_LEVEL}:{settings}", seed=seed)
     if not isinstance(player, RolloutPlayer):  # pragma: no cover - the level table says so
@@ -230,13 +240,28 @@ def second_opinion(
     lead is an honest measure, and the noise discount
     (:meth:`Valuation.noise`) then means what it says.
     The same for the advice, so that what the report holds up against an
-    action played is measured beside it in the same fresh deals."""
+    action played is measured beside it in the same fresh deals.
+
+    And played on better: in these play-outs the heads-up turns after the
+    pool is empty are searched (``late``), as the strong levels play them,
+    where the first valuation's are the heuristic's, which blunders them. A
+    charge that held only for a round the heuristic finishes is dropped
+    (in ``hard``'s own games, two of three of those before the pool's last
+    tile; docs/ai.md, "Analysis"). Only these few play-outs pay for it:
+    searched, they cost about six times as much."""
     knowledge = Knowledge(view)
     state = knowledge.public_round()
     chosen = {a.legal: None for a in (first.of(played), first.rival(played), first.advice(played))}
     deals = SECOND_WORLDS * worlds
     return search_values(
-        state, knowledge, list(chosen), worlds=deals, seconds=None, seed=seed, finish=finish
+        state,
+        knowledge,
+        list(chosen),
+        worlds=deals,
+        seconds=None,
+        seed=seed,
+        finish=finish,
+        late=True,
     )
 
 
@@ -249,11 +274,12 @@ def search_values(
     seconds: float | None,
     seed: int,
     finish: bool = False,
+    late: bool = False,
 ) -> Valuation:
     """The rollout search over every legal action, one sampled deal at a
     time so that each deal's margins are kept for the noise."""
     budget = searcher(worlds, seconds, seed)
-    one = searcher(1, None, seed, finish)  # plays out one deal per call, from the same rng
+    one = searcher(1, None, seed, finish, late)  # plays out one deal per call, from the same rng
     moves = [state.encode(a.action) for a in legal]
     margins: list[list[float]] = [[] for _ in moves]
     points = [0.0] * len(moves)
