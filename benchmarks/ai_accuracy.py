@@ -25,7 +25,9 @@ gives the same table on any machine:
 seeds, so the table is the same for any number of jobs). ``--against
 LEVEL`` plays each level against that one instead of itself, the seats
 alternating from game to game, and gives a row for each side: the two
-judged in the same games, so in the same positions.
+judged in the same games, so in the same positions. ``--spec
+easy=heuristic:blunder=0.25`` plays a level as another player (how
+docs/ai.md's "Levels" tried ladders before choosing one).
 
 The figures in docs/ai.md ("Analysis") come from this script.
 """
@@ -97,6 +99,7 @@ def in_reach(view: PlayerView) -> bool:
 
 def judged_game(
     levels: tuple[str, str],
+    specs: dict[str, str],
     seed: int,
     game: int,
     rounds: int,
@@ -105,9 +108,9 @@ def judged_game(
     finish: bool,
 ) -> Judged:
     """Game number ``game`` of the two levels (the same twice: against
-    itself), judged."""
+    itself), each played by its spec in ``specs``, judged."""
     start = time.perf_counter()
-    record = play(LEVELS[levels[0]], seed * 1000 + game, rounds, LEVELS[levels[1]])
+    record = play(specs[levels[0]], seed * 1000 + game, rounds, specs[levels[1]])
     played = time.perf_counter() - start
     start = time.perf_counter()
     steps = steps_to_judge(record)
@@ -160,11 +163,25 @@ def main() -> None:
         choices=list(LEVELS),
         help="each level plays this one instead of itself (the seats alternate by game)",
     )
+    parser.add_argument(
+        "--spec",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="play a level as this player spec instead (repeatable): another ladder, same table",
+    )
     args = parser.parse_args()
+    specs = dict(LEVELS)
+    for given in args.spec:
+        level, _, spec = given.partition("=")
+        if level not in LEVELS or not spec:
+            parser.error(f"--spec {given!r}: LEVEL=SPEC, LEVEL one of {', '.join(LEVELS)}")
+        specs[level] = spec
     print(
         f"{args.games} games per level against {args.against or 'itself'}, "
         f"{'whole games' if not args.rounds else f'first {args.rounds} round(s)'}, "
-        f"analysis worlds={args.worlds}{', finish' if args.finish else ''}, seed {args.seed}",
+        f"analysis worlds={args.worlds}{', finish' if args.finish else ''}, seed {args.seed}; "
+        + ", ".join(f"{level}={specs[level]}" for level in args.levels.split(",")),
         flush=True,
     )
     print(
@@ -181,6 +198,7 @@ def main() -> None:
                 pool.submit(
                     judged_game,
                     pairing(level, args.against, game),
+                    specs,
                     args.seed,
                     game,
                     args.rounds,

@@ -10,7 +10,14 @@ from triominoes.core.game import Game
 from triominoes.core.rules import PRESETS, preset
 from triominoes.sim.match import play_game
 
-FAST = ["random", "greedy", "heuristic", "ismcts:iterations=25", "rollout:worlds=2"]
+FAST = [
+    "random",
+    "greedy",
+    "heuristic",
+    "heuristic:blunder=0.5",
+    "ismcts:iterations=25",
+    "rollout:worlds=2",
+]
 
 
 @pytest.mark.parametrize("spec", FAST)
@@ -149,3 +156,58 @@ def test_rollout_settings_are_checked() -> None:
     for bad in ("worlds=0", "top=0", "worlds=1.5", "seconds=-1", "keep=-1", "game=2"):
         with pytest.raises(ValueError, match=f"player 'rollout:{bad}'"):
             make_player(f"rollout:{bad}")
+
+
+def test_a_blunder_is_the_placement_the_heuristic_judges_worst() -> None:
+    """``blunder=P``: at a share P of the decisions with a choice of
+    placements the worst of them by the heuristic's own judgement, at the
+    rest the heuristic's choice; forced turns are the heuristic's too."""
+    from triominoes.ai.heuristic import Context, HeuristicPlayer
+    from triominoes.core.knowledge import Knowledge
+
+    judge = HeuristicPlayer()
+    careless = make_player("heuristic:blunder=0.35", seed=5)
+    always = make_player("heuristic:blunder=1", seed=5)
+    blunders = choices = 0
+    for seed in range(12):
+        game = Game(preset("standard"), players=2, seed=seed)
+        while not game.round.over:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            knowledge = Knowledge(view)
+            state = knowledge.public_round()
+            context = Context.of_view(knowledge)
+            worth = {m: judge.evaluate(state, m, context) for m in state.placement_moves()}
+            own = judge.choose(view)
+            chosen = careless.choose(view)
+            if len(worth) > 1:
+                worst = min(worth, key=lambda m: (worth[m], m))
+                assert always.choose(view) == state.decode(worst)
+                choices += 1
+                if chosen != own:
+                    assert chosen == state.decode(worst)
+                    blunders += 1
+            else:
+                assert chosen == own and always.choose(view) == own
+            game.apply(seat, chosen)
+    # Some 2,000 choices: 0.35 within five standard errors (a blunder that
+    # is also the heuristic's own choice is not seen: a little less).
+    assert choices > 1500
+    assert 0.3 < blunders / choices < 0.4
+    for bad in ("blunder=-0.1", "blunder=1.5"):
+        with pytest.raises(ValueError, match="blunder is a share"):
+            make_player(f"heuristic:{bad}")
+
+
+def test_the_lower_levels_are_the_heuristic_erring_more_often() -> None:
+    """One ladder (docs/ai.md, "Levels"): easy and medium are hard's own
+    player, easy the more careless; whole games and the analysis then rank
+    them alike (benchmarks/ai_strength.py, benchmarks/ai_accuracy.py)."""
+    from triominoes.ai.heuristic import HeuristicPlayer
+
+    ladder = [make_player(level) for level in ("easy", "medium", "hard")]
+    assert all(isinstance(p, HeuristicPlayer) for p in ladder)
+    shares = [p.blunder for p in ladder if isinstance(p, HeuristicPlayer)]
+    assert shares == sorted(shares, reverse=True) and shares[-1] == 0.0
+    assert len(set(shares)) == 3

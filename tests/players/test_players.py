@@ -59,7 +59,7 @@ def test_the_displayed_scale() -> None:
     assert ratings.provisional(Skill(games=9)) and not ratings.provisional(Skill(games=10))
     assert not ratings.provisional(ratings.bot_skill("easy"), bot=True)
     seeds = [ratings.displayed(ratings.bot_skill(level)) for level in ratings.BOT_SEEDS]
-    assert seeds == sorted(seeds) == [1290, 1500, 1765, 2120]
+    assert seeds == sorted(seeds) == [1201, 1500, 1661, 2016]
     assert ratings.pool_of(2) == "duel" and ratings.pool_of(3) == ratings.pool_of(6) == "table"
 
 

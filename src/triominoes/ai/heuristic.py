@@ -20,6 +20,16 @@ and bonuses handed to the only opponent cost more than the draw. Against
 greedy play this defensive drawing wins rounds; with more players it loses
 them (the others keep playing), so there it never draws by choice
 (docs/benchmarks.md).
+
+With ``blunder=P`` it is careless at a share ``P`` of its decisions with a
+choice of placements, and lays the tile it judges worst: the ``easy`` and
+``medium`` levels. A weaker level is the same player erring more often, so
+whole games and the analysis rank the levels alike (docs/ai.md, "Levels").
+The careless move is its worst rather than a random one: a random
+placement mostly costs a few points, less than the analysis charges (more
+than 5 points left, beyond its noise), so a level of random slips plays
+weaker without being judged less accurate; its worst placement is
+charged eight times as often (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -51,8 +61,12 @@ class HeuristicPlayer(Player):
         weight: float = 0.5,
         endgame_weight: float = 2.0,
         draw_below: float = -40.0,
+        blunder: float = 0.0,
     ) -> None:
         super().__init__(seed)
+        if not 0.0 <= blunder <= 1.0:
+            raise ValueError(f"blunder is a share of decisions, 0 to 1: {blunder}")
+        self.blunder = blunder
         self.flex = flex
         self.block = block
         self.threat = threat
@@ -61,7 +75,14 @@ class HeuristicPlayer(Player):
         self.draw_below = draw_below
 
     def choose_move(self, state: Round, knowledge: Knowledge) -> Move:
-        return self.move(state, Context.of_view(knowledge))
+        context = Context.of_view(knowledge)
+        if self.blunder:
+            moves = state.placement_moves()
+            # The die is cast only where a blunder is possible, so the
+            # seed's sequence of them does not depend on forced turns.
+            if len(moves) > 1 and self.rng.random() < self.blunder:
+                return min(moves, key=lambda m: (self.evaluate(state, m, context), m))
+        return self.move(state, context)
 
     def move(self, state: Round, context: Context) -> Move:
         """The heuristic's choice for the seat to move, from ``context``."""
