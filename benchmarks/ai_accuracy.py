@@ -177,6 +177,13 @@ def main() -> None:
         if level not in LEVELS or not spec:
             parser.error(f"--spec {given!r}: LEVEL=SPEC, LEVEL one of {', '.join(LEVELS)}")
         specs[level] = spec
+    for level in args.levels.split(","):
+        if level not in specs:
+            parser.error(f"--levels: no level {level!r} (levels: {', '.join(LEVELS)})")
+        try:  # here, not in a worker after the pool has started
+            make_player(specs[level])
+        except ValueError as exc:
+            parser.error(str(exc))
     print(
         f"{args.games} games per level against {args.against or 'itself'}, "
         f"{'whole games' if not args.rounds else f'first {args.rounds} round(s)'}, "

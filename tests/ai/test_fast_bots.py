@@ -38,7 +38,7 @@ from triominoes.sim.match import EndlessGame, play_game
 from triominoes.sim.tournament import TournamentConfig, run_unit
 
 GOLDEN = Path(__file__).parent.parent / "data" / "fast_bots_golden.json"
-FAST_BOTS = ("random", "greedy", "heuristic")
+FAST_BOTS = ("random", "greedy", "heuristic", "heuristic:blunder=0.3")
 
 
 def round_parts(state: Round) -> dict[str, Any]:
@@ -201,7 +201,7 @@ def config(entrants: tuple[str, ...], rules: str, unit: str, seed: int) -> dict[
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
 def test_fast_path_and_game_flow_play_the_same_units(rules_name: str) -> None:
     for players in (2, 3, 4):
-        entrants = tuple(FAST_BOTS[(players + s) % 3] for s in range(players))
+        entrants = tuple(FAST_BOTS[(players + s) % len(FAST_BOTS)] for s in range(players))
         for unit, count in (("round", players), ("game", 1 if players == 2 else 0)):
             data = config(entrants, rules_name, unit, seed=11)
             for index in range(count):

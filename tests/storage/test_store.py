@@ -231,3 +231,57 @@ def test_a_process_catches_up_from_its_version(store: Store) -> None:
     assert [g.number for g in delta.games] == [2] and delta.games[0].order == [1, 0]
     assert [(c.version, c.game) for c in delta.changes] == [(2, 1), (3, 2)]
     assert store.since("nowhere", 0, 0) is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_renewed_levels_start_again_from_their_seeds(
+    backend: str, request: pytest.FixtureRequest
+) -> None:
+    """A database whose easy and medium were rated as the old players
+    (greedy, the tree search) seeds them afresh when it is upgraded; the
+    other levels keep what their games made of them."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, insert, select
+
+    from triominoes.players import ratings
+    from triominoes.players.ratings import Skill
+    from triominoes.storage import schema
+    from triominoes.storage.store import MIGRATIONS
+
+    db_url = request.getfixturevalue("sqlite_url" if backend == "sqlite" else "pg_url")
+    engine = create_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+        old = {"easy": 1290, "medium": 1500, "hard": 1700}
+        connection.execute(
+            insert(schema.ratings),
+            [
+                {
+                    "subject": f"bot:{level}",
+                    "pool": pool,
+                    "mu": ratings.mu_of(rating),
+                    "sigma": 2.5,
+                    "games": 40,
+                    "updated_at": 0.0,
+                }
+                for level, rating in old.items()
+                for pool in ratings.POOLS
+            ],
+        )
+    engine.dispose()
+    store = Store(db_url)  # upgrades to the newest migration and seeds
+    try:
+        with store.engine.connect() as c:
+            rows = c.execute(select(schema.ratings).where(schema.ratings.c.subject.like("bot:%")))
+            kept = {(r.subject, r.pool): (ratings.displayed(Skill(r.mu)), r.games) for r in rows}
+    finally:
+        store.close()
+    for pool in ratings.POOLS:
+        assert kept[("bot:easy", pool)] == (ratings.BOT_SEEDS["easy"], 0)
+        assert kept[("bot:medium", pool)] == (ratings.BOT_SEEDS["medium"], 0)
+        assert kept[("bot:hard", pool)] == (1700, 40)  # its games stand
+        assert kept[("bot:expert", pool)] == (ratings.BOT_SEEDS["expert"], 0)  # seeded: none kept

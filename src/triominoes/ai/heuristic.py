@@ -28,8 +28,8 @@ whole games and the analysis rank the levels alike (docs/ai.md, "Levels").
 The careless move is its worst rather than a random one: a random
 placement mostly costs a few points, less than the analysis charges (more
 than 5 points left, beyond its noise), so a level of random slips plays
-weaker without being judged less accurate; its worst placement is
-charged eight times as often (docs/ai.md).
+weaker without being judged less accurate; its worst placement was
+charged several times as often a mistake (docs/ai.md, "Levels").
 """
 
 from __future__ import annotations

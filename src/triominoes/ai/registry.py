@@ -40,10 +40,11 @@ LEVELS: dict[str, str] = {
     # known, the play-outs varied), before that the heuristic's own choice:
     # heads-up, searching the earlier turns too won no more games, at eight
     # times the CPU (docs/ai.md, "Levels").
-    # Every level's strength is its work (worlds, iterations), the same on
-    # any machine and under any load; expert's seconds is only a safety cap,
-    # well below the server's bot deadline (server/bots.py), that a move
-    # practically never reaches (benchmarks/expert_times.py, docs/ai.md).
+    # Every level's strength is its work (worlds; the blunders' share, from
+    # its seeded dice), the same on any machine and under any load;
+    # expert's seconds is only a safety cap, well below the server's bot
+    # deadline (server/bots.py), that a move practically never reaches
+    # (benchmarks/expert_times.py, docs/ai.md).
     "easy": "heuristic:blunder=0.35",
     "medium": "heuristic:blunder=0.15",
     "hard": "heuristic",

@@ -39,12 +39,15 @@ PROVISIONAL_GAMES = 10
 BOT_SEEDS = {"easy": 1201, "medium": 1500, "hard": 1661, "expert": 2016}
 """Each level's displayed rating before any game against people: ``medium``
 at 1500, the others placed by their measured results in whole 2-player
-games to 400 under the normal model (docs/ai.md, "Levels"): medium beats
-easy in 85.5% of games (a 299-point gap), hard beats medium in 71.5% (161),
-expert beats hard in 89.5% (355). The same seeds serve the ``table`` pool.
-A server keeps the ratings it has: these seed only a level it has none for
-(so one that ran before easy and medium became the careless heuristic, in
-issue 22, keeps their old seeds until games move them)."""
+games to 400 under the normal model: medium beats easy in 85.5% of games
+(a 299-point gap), hard beats medium in 71.5% (161; docs/ai.md, "Levels",
+200 games each), expert beats hard in 89.5% (355; issue 12's 200 games,
+docs/benchmarks.md; the current expert's 60-game run, 90.0%, agrees).
+The same seeds serve the ``table`` pool.
+A server keeps the ratings it has: these seed only a level it has none
+for. When easy and medium became the careless heuristic (issue 22),
+migration 0005 dropped their ratings, earned by other players, so that
+they start again from these seeds."""
 BOT_SIGMA = 3.0
 """The seeds stand for hundreds of games: a bot's rating moves, but slowly."""
 
