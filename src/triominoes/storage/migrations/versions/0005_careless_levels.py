@@ -3,7 +3,7 @@ share of its decisions, in place of greedy and the tree search), so the
 ratings they earned as the old players say nothing of the new: their rows
 go, and the start that runs this migration seeds them again at the new
 levels' seeds (``Accounts.seed_bots``, in the same transaction). The rating
-changes of games already played stay, as history.
+changes of games played before stay, as history.
 
 Revision ID: 0005
 Revises: 0004
