@@ -177,7 +177,8 @@ def main() -> None:
         if level not in LEVELS or not spec:
             parser.error(f"--spec {given!r}: LEVEL=SPEC, LEVEL one of {', '.join(LEVELS)}")
         specs[level] = spec
-    for level in args.levels.split(","):
+    levels = args.levels.split(",")
+    for level in levels:
         if level not in specs:
             parser.error(f"--levels: no level {level!r} (levels: {', '.join(LEVELS)})")
         try:  # here, not in a worker after the pool has started
@@ -188,7 +189,7 @@ def main() -> None:
         f"{args.games} games per level against {args.against or 'itself'}, "
         f"{'whole games' if not args.rounds else f'first {args.rounds} round(s)'}, "
         f"analysis worlds={args.worlds}{', finish' if args.finish else ''}, seed {args.seed}; "
-        + ", ".join(f"{level}={specs[level]}" for level in args.levels.split(",")),
+        + ", ".join(f"{level}={specs[level]}" for level in levels),
         flush=True,
     )
     print(
@@ -198,7 +199,6 @@ def main() -> None:
     )
     seconds, actions = random_rounds(2, 200, args.seed)
     print(f"engine: {actions / seconds:,.0f} random 2-player actions a second", flush=True)
-    levels = args.levels.split(",")
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = {
             level: [
